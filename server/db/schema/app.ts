@@ -1,0 +1,173 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** A creator's monthly offering. The spec calls this table "subscriptions"; see ADR 003. */
+export const offerings = pgTable(
+  "offerings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    category: text("category").notNull(),
+    subcategory: text("subcategory").notNull(),
+    description: text("description").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    customUrl: text("custom_url").notNull().unique(),
+    isActive: boolean("is_active").notNull().default(true),
+    creatorName: text("creator_name"),
+    creatorEmail: text("creator_email"),
+    stripeProductId: text("stripe_product_id").unique(),
+    stripePriceId: text("stripe_price_id").unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("offerings_user_created_idx").on(t.userId, t.createdAt.desc()),
+    check("offerings_price_non_negative", sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const subscriberStatuses = ["active", "past_due", "cancelled"] as const;
+export type SubscriberStatus = (typeof subscriberStatuses)[number];
+
+export const subscribers = pgTable(
+  "subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    offeringId: uuid("offering_id")
+      .notNull()
+      .references(() => offerings.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    paymentStatus: text("payment_status", { enum: subscriberStatuses }).notNull().default("active"),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id").unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("subscribers_offering_created_idx").on(t.offeringId, t.createdAt.desc())],
+);
+
+export const connectAccounts = pgTable("connect_accounts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => user.id, { onDelete: "cascade" }),
+  stripeAccountId: text("stripe_account_id").notNull().unique(),
+  chargesEnabled: boolean("charges_enabled").notNull().default(false),
+  payoutsEnabled: boolean("payouts_enabled").notNull().default(false),
+  detailsSubmitted: boolean("details_submitted").notNull().default(false),
+  onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
+  country: text("country").notNull().default("US"),
+  currency: text("currency").notNull().default("usd"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const paymentSubscriptions = pgTable(
+  "payment_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    offeringId: uuid("offering_id")
+      .notNull()
+      .references(() => offerings.id, { onDelete: "cascade" }),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
+    stripeCustomerId: text("stripe_customer_id").notNull(),
+    status: text("status").notNull(),
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("payment_subscriptions_subscriber_idx").on(t.subscriberId)],
+);
+
+export const creatorEarnings = pgTable(
+  "creator_earnings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    offeringId: uuid("offering_id")
+      .notNull()
+      .references(() => offerings.id, { onDelete: "cascade" }),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    grossAmountCents: integer("gross_amount_cents").notNull(),
+    platformFeePercent: integer("platform_fee_percent").notNull(),
+    platformFeeCents: integer("platform_fee_cents").notNull(),
+    netAmountCents: integer("net_amount_cents").notNull(),
+    stripeInvoiceId: text("stripe_invoice_id").notNull().unique(),
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    paymentDate: timestamp("payment_date", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("creator_earnings_user_date_idx").on(t.userId, t.paymentDate.desc()),
+    index("creator_earnings_subscriber_idx").on(t.subscriberId),
+    check("creator_earnings_net", sql`${t.netAmountCents} = ${t.grossAmountCents} - ${t.platformFeeCents}`),
+  ],
+);
+
+export const userProfiles = pgTable("user_profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  businessName: text("business_name").notNull(),
+  businessType: text("business_type").notNull(),
+  monthlyRevenue: text("monthly_revenue").notNull(),
+  goals: jsonb("goals").$type<string[]>().notNull().default([]),
+  onboardingCompleted: boolean("onboarding_completed").notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+/** Each Stripe event id is handled once; the primary key is the guard. */
+export const webhookEvents = pgTable("webhook_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Replays of a client's retried request return the first outcome instead of repeating it. */
+export const idempotencyRecords = pgTable("idempotency_records", {
+  key: text("key").primaryKey(),
+  requestHash: text("request_hash").notNull(),
+  responseStatus: integer("response_status"),
+  responseBody: jsonb("response_body"),
+  createdAt: createdAt(),
+});
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("email_outbox_created_idx").on(t.createdAt.desc())],
+);

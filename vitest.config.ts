@@ -1,0 +1,17 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: [
+      "server/**/*.test.ts",
+      "contracts/**/*.test.ts",
+      "stripe-emulator/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+      "web/src/**/*.test.ts",
+    ],
+    setupFiles: ["tests/setup/fail-on-console-error.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
