@@ -1,0 +1,34 @@
+// Money is integer cents everywhere except at the UI's edge.
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+export function formatMonthlyPrice(cents: number): string {
+  return `${formatCents(cents)}/month`;
+}
+
+/** Parses what a person typed as dollars ("25", "25.5", "") into cents; an empty input counts as 0. */
+export function dollarsToCents(input: string | number): number {
+  const value = typeof input === "number" ? input : input.trim() === "" ? 0 : Number(input);
+  if (!Number.isFinite(value)) return Number.NaN;
+  return Math.round(value * 100);
+}
+
+export function centsToDollarsInput(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+export interface FeeSplit {
+  grossCents: number;
+  feePercent: number;
+  feeCents: number;
+  netCents: number;
+}
+
+/** fee = round(gross × percent / 100); net = gross − fee. */
+export function splitPlatformFee(grossCents: number, feePercent: number): FeeSplit {
+  const feeCents = Math.round((grossCents * feePercent) / 100);
+  return { grossCents, feePercent, feeCents, netCents: grossCents - feeCents };
+}

@@ -1,0 +1,131 @@
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "../db/schema/auth";
+import { createCreator, uniqueEmail } from "../../tests/factories/creator-factory";
+import { createTestApp, jsonRequest, type TestApp } from "../../tests/setup/test-app";
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function userCount() {
+  const [row] = await app.runtime.deps.db.select({ n: count() }).from(user);
+  return row?.n ?? 0;
+}
+
+async function errorMessage(response: Response) {
+  const body = (await response.json()) as { message?: string; error?: { message?: string } };
+  return body.error?.message ?? body.message ?? "";
+}
+
+describe("sign-up", () => {
+  it("creates the account and sets an HttpOnly, SameSite session cookie", async () => {
+    const email = uniqueEmail();
+    const response = await app.request(
+      "/api/auth/sign-up/email",
+      jsonRequest("POST", { email, password: "secret1", name: "" }),
+    );
+    expect(response.status).toBe(200);
+    const cookies = response.headers.getSetCookie();
+    const session = cookies.find((c) => c.startsWith("better-auth.session_token="));
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+
+    const me = await app.request("/api/me", { headers: { Cookie: session!.split(";")[0]! } });
+    expect(me.status).toBe(200);
+    const body = (await me.json()) as { user: { email: string }; profile: unknown };
+    expect(body.user.email).toBe(email);
+    expect(body.profile).toBeNull();
+  });
+
+  it.each([
+    ["a malformed e-mail", { email: "not-an-email", password: "secret1" }, "Enter a valid email address"],
+    ["a 5-character password", { email: uniqueEmail(), password: "12345" }, "Password must be at least 6 characters"],
+    ["an empty body", {}, "email is required."],
+    ["a missing password", { email: uniqueEmail() }, "password is required."],
+  ])("refuses %s with a clear 400 and writes nothing", async (_label, body, message) => {
+    const before = await userCount();
+    const response = await app.request("/api/auth/sign-up/email", jsonRequest("POST", body));
+    expect(response.status).toBe(400);
+    expect(await errorMessage(response)).toBe(message);
+    expect(await userCount()).toBe(before);
+  });
+
+  it("refuses a non-JSON body with a 400", async () => {
+    const response = await app.request("/api/auth/sign-up/email", {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: "email=a@b.c&password=123456",
+    });
+    expect(response.status).toBe(400);
+    expect(await errorMessage(response)).toMatch(/must be JSON/);
+  });
+
+  it("refuses a taken e-mail with a 4xx and a message, never a 500", async () => {
+    const creator = await createCreator(app);
+    const before = await userCount();
+    const response = await app.request(
+      "/api/auth/sign-up/email",
+      jsonRequest("POST", { email: creator.email, password: "another1", name: "" }),
+    );
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(await errorMessage(response)).toMatch(/already exists/i);
+    expect(await userCount()).toBe(before);
+  });
+});
+
+describe("sign-in", () => {
+  it("signs in with the right password and refuses a wrong one", async () => {
+    const creator = await createCreator(app);
+    const ok = await app.request(
+      "/api/auth/sign-in/email",
+      jsonRequest("POST", { email: creator.email, password: creator.password }),
+    );
+    expect(ok.status).toBe(200);
+
+    const wrong = await app.request(
+      "/api/auth/sign-in/email",
+      jsonRequest("POST", { email: creator.email, password: "wrong-password" }),
+    );
+    expect(wrong.status).toBe(401);
+    expect(await errorMessage(wrong)).toMatch(/invalid email or password/i);
+  });
+
+  it("rate limits repeated failed sign-ins from one address", async () => {
+    const creator = await createCreator(app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const response = await app.request("/api/auth/sign-in/email", {
+        ...jsonRequest("POST", { email: creator.email, password: "wrong-password" }),
+        ip: "203.0.113.9",
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+
+    // Another address is unaffected.
+    const other = await app.request("/api/auth/sign-in/email", {
+      ...jsonRequest("POST", { email: creator.email, password: creator.password }),
+      ip: "203.0.113.10",
+    });
+    expect(other.status).toBe(200);
+  });
+
+  it("signs out and the old cookie no longer works", async () => {
+    const creator = await createCreator(app);
+    const out = await app.request("/api/auth/sign-out", {
+      method: "POST",
+      headers: { Cookie: creator.cookie, Origin: "http://localhost:3000" },
+    });
+    expect(out.status).toBe(200);
+    const me = await app.request("/api/me", { headers: { Cookie: creator.cookie } });
+    expect(me.status).toBe(401);
+  });
+});

@@ -1,0 +1,54 @@
+import { credentialsSchema } from "../../contracts/auth";
+import { Hono } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { describeIssues } from "../http/validate";
+import type { AppEnv } from "../http/app-env";
+import { type Auth, CLIENT_IP_HEADER } from "./auth";
+
+const credentialRoutes = new Set(["/api/auth/sign-up/email", "/api/auth/sign-in/email"]);
+
+function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    // app.request() in tests has no socket.
+    return "local";
+  }
+}
+
+/** Mounts better-auth, with our own validation first so bad input gets a clear 400. */
+export function authRoutes(auth: Auth, options: { trustProxy: boolean }) {
+  const app = new Hono<AppEnv>();
+  app.on(["GET", "POST"], "/*", async (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, options.trustProxy));
+
+    if (c.req.method === "POST" && credentialRoutes.has(c.req.path)) {
+      const text = await c.req.text();
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return c.json(badRequest("The request body must be JSON with email and password."), 400);
+      }
+      const parsed = credentialsSchema.safeParse(body);
+      if (!parsed.success) {
+        return c.json(badRequest(describeIssues(parsed.error.issues)), 400);
+      }
+      return auth.handler(
+        new Request(c.req.raw.url, { method: "POST", headers, body: text }),
+      );
+    }
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
+  return app;
+}
+
+// better-auth's client reads `message`; our API clients read `error.message`. Serve both.
+function badRequest(message: string) {
+  return { code: "validation_failed", message, error: { code: "validation_failed", message } };
+}

@@ -1,0 +1,36 @@
+import type { ValidationTargets } from "hono";
+import { validator } from "hono/validator";
+import type { z } from "zod";
+import { AppError } from "../lib/errors";
+
+/** Turns zod issues into one sentence a person can act on. */
+export function describeIssues(issues: z.core.$ZodIssue[]): string {
+  const first = issues[0];
+  if (!first) return "The request is not valid.";
+  const field = first.path.map(String).join(".");
+  if (first.code === "unrecognized_keys") {
+    return `Unknown field${first.keys.length > 1 ? "s" : ""}: ${first.keys.join(", ")}.`;
+  }
+  if (first.code === "invalid_type" && first.input === undefined) {
+    return field ? `${field} is required.` : "The request body is required.";
+  }
+  return field && !first.message.toLowerCase().includes(field.toLowerCase())
+    ? `${field}: ${first.message}`
+    : first.message;
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new AppError("validation_failed", describeIssues(result.error.issues), result.error.issues);
+  }
+  return result.data;
+}
+
+/** A Hono validator backed by zod that throws our AppError, so every route answers the same way. */
+export function validate<Target extends keyof ValidationTargets, S extends z.ZodType>(
+  target: Target,
+  schema: S,
+) {
+  return validator(target, (value) => parseWith(schema, value) as z.output<S>);
+}

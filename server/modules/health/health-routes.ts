@@ -1,0 +1,14 @@
+import { Hono } from "hono";
+import { type Db, pingDatabase } from "../../db/client";
+import type { AppEnv } from "../../http/app-env";
+
+export function healthRoutes(db: Db) {
+  return new Hono<AppEnv>().get("/", async (c) => {
+    try {
+      await pingDatabase(db);
+      return c.json({ status: "ok", database: "ok" });
+    } catch {
+      return c.json({ status: "degraded", database: "unreachable" }, 503);
+    }
+  });
+}

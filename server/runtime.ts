@@ -1,0 +1,108 @@
+import path from "node:path";
+import { type RunningEmulator, startStripeEmulator } from "../stripe-emulator/src/index";
+import type { PublicConfig } from "../contracts/public-config";
+import { type AppDeps, createApp } from "./app";
+import { createAuth } from "./auth/auth";
+import type { Config } from "./config/env";
+import { loadOrCreateDevSecret } from "./config/dev-secret";
+import { type Database, type DatabaseTarget, openDatabase } from "./db/client";
+import { createMailer } from "./integrations/email/mailer";
+import { createStripeClient } from "./integrations/stripe/stripe-client";
+import { createLogger, type Logger } from "./lib/logger";
+
+/** Fixed in emulator mode: both ends are local and the emulator is only for offline use. */
+export const EMULATOR_WEBHOOK_SECRET = "whsec_regulars_emulator_platform";
+export const EMULATOR_CONNECT_WEBHOOK_SECRET = "whsec_regulars_emulator_connect";
+
+export interface Runtime {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  database: Database;
+  emulator: RunningEmulator | null;
+  webhookSecrets: string[];
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  database?: DatabaseTarget;
+  webDistDir?: string;
+  logger?: Logger;
+  /** Where the emulator should post webhooks; defaults to this server's own address. */
+  webhookUrl?: string;
+  emulatorStateFile?: string | null;
+}
+
+export async function startRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const database = await openDatabase(
+    options.database ??
+      (config.databaseUrl
+        ? { url: config.databaseUrl }
+        : { pgliteDir: path.join(config.dataDir, "pglite") }),
+  );
+
+  let emulator: RunningEmulator | null = null;
+  let publicConfig: PublicConfig;
+  let stripeTarget: Parameters<typeof createStripeClient>[0];
+  let webhookSecrets: string[];
+  if (config.stripe.kind === "emulator") {
+    const webhookUrl = options.webhookUrl ?? `http://127.0.0.1:${config.port}/api/webhooks/stripe`;
+    emulator = await startStripeEmulator({
+      port: config.stripe.port,
+      stateFile:
+        options.emulatorStateFile === null
+          ? undefined
+          : (options.emulatorStateFile ?? path.join(config.dataDir, "stripe-emulator.json")),
+      webhookEndpoints: [
+        { url: webhookUrl, secret: EMULATOR_WEBHOOK_SECRET, connect: false },
+        { url: webhookUrl, secret: EMULATOR_CONNECT_WEBHOOK_SECRET, connect: true },
+      ],
+      logger: {
+        info: (msg) => logger.info({ component: "stripe-emulator" }, msg),
+        warn: (msg) => logger.warn({ component: "stripe-emulator" }, msg),
+      },
+    });
+    stripeTarget = { kind: "emulator", secretKey: emulator.secretKey, url: emulator.url };
+    webhookSecrets = [EMULATOR_WEBHOOK_SECRET, EMULATOR_CONNECT_WEBHOOK_SECRET];
+    publicConfig = {
+      paymentMode: "emulator",
+      stripePublishableKey: emulator.publishableKey,
+      emulatorUrl: emulator.url,
+    };
+  } else {
+    stripeTarget = { kind: "stripe", secretKey: config.stripe.secretKey };
+    webhookSecrets = config.stripe.webhookSecrets;
+    publicConfig = {
+      paymentMode: "stripe",
+      stripePublishableKey: config.stripe.publishableKey,
+      emulatorUrl: null,
+    };
+  }
+
+  const db = database.db;
+  const secret = config.authSecret ?? loadOrCreateDevSecret(config.dataDir);
+  const deps: AppDeps = {
+    config,
+    db,
+    logger,
+    auth: createAuth({ config, db, secret }),
+    stripe: createStripeClient(stripeTarget),
+    mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
+    publicConfig,
+    webhookSecrets,
+    webDistDir: options.webDistDir,
+  };
+  const app = createApp(deps);
+
+  return {
+    app,
+    deps,
+    database,
+    emulator,
+    webhookSecrets,
+    async close() {
+      await emulator?.stop();
+      await database.close();
+    },
+  };
+}

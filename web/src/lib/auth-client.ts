@@ -1,0 +1,9 @@
+import { twoFactorClient } from "better-auth/client/plugins";
+import { createAuthClient } from "better-auth/react";
+
+export const authClient = createAuthClient({
+  basePath: "/api/auth",
+  plugins: [twoFactorClient()],
+});
+
+export type AuthUser = NonNullable<ReturnType<typeof authClient.useSession>["data"]>["user"];
