@@ -16,8 +16,19 @@ import { securityHeaders } from "./http/security-headers";
 import type { Mailer } from "./integrations/email/mailer";
 import { AppError, isAppError } from "./lib/errors";
 import type { Logger } from "./lib/logger";
+import { rateLimitByAddress } from "./http/rate-limit";
+import { accountRoutes } from "./modules/account/account-routes";
+import type { BillingDeps } from "./modules/billing/billing-sync";
+import { connectRoutes } from "./modules/connect/connect-routes";
+import { billingActionRoutes, customerRoutes } from "./modules/customer-portal/customer-portal-routes";
+import { dashboardRoutes } from "./modules/dashboard/dashboard-routes";
 import { healthRoutes } from "./modules/health/health-routes";
 import { meRoutes } from "./modules/me/me-routes";
+import { offeringRoutes } from "./modules/offerings/offering-routes";
+import { onboardingRoutes } from "./modules/onboarding/onboarding-routes";
+import { outboxRoutes } from "./modules/outbox/outbox-routes";
+import { subscribeRoutes } from "./modules/subscribe/subscribe-routes";
+import { webhookRoutes } from "./modules/webhooks/webhook-routes";
 import { webShellRoutes } from "./modules/web-shell/web-shell-routes";
 
 export interface AppDeps {
@@ -35,7 +46,11 @@ export interface AppDeps {
 }
 
 export function createApp(deps: AppDeps) {
-  const { config, db, logger, auth } = deps;
+  const { config, db, logger, auth, stripe } = deps;
+  const publicUrl = config.publicUrl;
+  const billing: BillingDeps = { db, stripe, logger, mailer: deps.mailer, publicUrl };
+  const limit = (name: string, max: number) =>
+    rateLimitByAddress({ db, name, max, windowSeconds: 60, trustProxy: config.trustProxy });
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
@@ -56,11 +71,34 @@ export function createApp(deps: AppDeps) {
 
   app.route("/api/auth", authRoutes(auth, { trustProxy: config.trustProxy }));
   app.route("/api/health", healthRoutes(db));
+  app.route("/api/webhooks", webhookRoutes({ ...billing, webhookSecrets: deps.webhookSecrets }));
 
-  const api = new Hono<AppEnv>();
-  api.use(loadSession(auth));
-  api.route("/me", meRoutes(db));
-  app.route("/api", api);
+  // Public, account-less routes: customers and landing pages. Lookups are rate limited.
+  app.use("/api/public/customers/*", limit("customer-lookup", 60));
+  app.use("/api/create-billing-portal", limit("customer-lookup", 60));
+  app.use("/api/cancel-subscription", limit("customer-lookup", 60));
+  app.use("/api/public/subscribe", limit("subscribe", 30));
+  app.use("/api/public/checkout", limit("subscribe", 30));
+  app.route("/api/public", subscribeRoutes(billing));
+  app.route("/api/public/customers", customerRoutes({ db, stripe, publicUrl }));
+  app.route("/api", billingActionRoutes({ db, stripe, publicUrl }));
+  if (deps.publicConfig.paymentMode === "emulator") {
+    app.route("/api/dev/outbox", outboxRoutes(db));
+  }
+
+  // Creator routes: the session comes from the HttpOnly cookie, loaded only where needed
+  // (public routes never pay for the lookup); each router then requires it.
+  const creatorRouters = {
+    me: meRoutes(db),
+    onboarding: onboardingRoutes(db),
+    connect: connectRoutes({ db, stripe, publicUrl }),
+    offerings: offeringRoutes({ db, stripe }),
+    dashboard: dashboardRoutes({ db, stripe, logger }),
+    account: accountRoutes({ db, stripe }),
+  };
+  for (const [name, router] of Object.entries(creatorRouters)) {
+    app.route(`/api/${name}`, new Hono<AppEnv>().use(loadSession(auth)).route("/", router));
+  }
 
   app.all("/api/*", () => {
     throw new AppError("not_found", "There is no such API endpoint.");

@@ -8,7 +8,7 @@ import { HomeRoute } from "./routes/home-route";
 // Public pages and the creator area are split so a landing page never loads dashboard code.
 const FeaturesPage = lazy(() => import("@/features/marketing/components/features-page"));
 const PricingPage = lazy(() => import("@/features/marketing/components/pricing-page"));
-const DashboardPage = lazy(() => import("@/features/dashboard/components/dashboard-page"));
+const DashboardPage = lazy(() => import("./routes/dashboard-route"));
 const LandingRoute = lazy(() => import("@/features/landing/components/landing-route"));
 const CustomerPortalPage = lazy(
   () => import("@/features/customer-portal/components/customer-portal-page"),

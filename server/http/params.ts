@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { AppError } from "../lib/errors";
+
+const uuid = z.uuid();
+
+/** Ids are UUIDs; anything else cannot exist, so it is a 404 rather than a database error. */
+export function parseUuidParam(value: string | undefined, what: string): string {
+  const result = uuid.safeParse(value);
+  if (!result.success) throw new AppError("not_found", `That ${what} was not found.`);
+  return result.data;
+}
+
+const idempotencyKey = z
+  .string()
+  .trim()
+  .min(8, "Idempotency-Key must be at least 8 characters")
+  .max(200, "Idempotency-Key must be at most 200 characters")
+  .regex(/^[A-Za-z0-9_-]+$/, "Idempotency-Key may contain only letters, digits, - and _");
+
+export function parseIdempotencyKey(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const result = idempotencyKey.safeParse(value);
+  if (!result.success) {
+    throw new AppError("validation_failed", result.error.issues[0]?.message ?? "Bad Idempotency-Key");
+  }
+  return result.data;
+}

@@ -1,0 +1,49 @@
+import { Hono } from "hono";
+import {
+  billingPortalRequestSchema,
+  cancelSubscriptionRequestSchema,
+  updateSubscriberEmailSchema,
+} from "../../../contracts/customer-portal";
+import type { AppEnv } from "../../http/app-env";
+import { parseUuidParam } from "../../http/params";
+import { validate } from "../../http/validate";
+import {
+  cancelSubscription,
+  changeSubscriberEmail,
+  type CustomerPortalDeps,
+  getCustomerPortal,
+  openBillingPortal,
+} from "./customer-portal-service";
+
+/** GET/PATCH /api/public/customers/:customUrl/:subscriberId */
+export function customerRoutes(deps: CustomerPortalDeps) {
+  return new Hono<AppEnv>()
+    .get("/:customUrl/:subscriberId", async (c) => {
+      const ref = {
+        customUrl: c.req.param("customUrl"),
+        subscriberId: parseUuidParam(c.req.param("subscriberId"), "subscription"),
+      };
+      return c.json(await getCustomerPortal(deps, ref));
+    })
+    .patch("/:customUrl/:subscriberId/email", validate("json", updateSubscriberEmailSchema), async (c) => {
+      const ref = {
+        customUrl: c.req.param("customUrl"),
+        subscriberId: parseUuidParam(c.req.param("subscriberId"), "subscription"),
+      };
+      await changeSubscriberEmail(deps, ref, c.req.valid("json").email);
+      return c.json({ ok: true });
+    });
+}
+
+/** The spec's two product API calls, taking the subscriber reference instead of Stripe ids. */
+export function billingActionRoutes(deps: CustomerPortalDeps) {
+  return new Hono<AppEnv>()
+    .post("/create-billing-portal", validate("json", billingPortalRequestSchema), async (c) => {
+      const { returnUrl, ...ref } = c.req.valid("json");
+      return c.json({ url: await openBillingPortal(deps, ref, returnUrl) });
+    })
+    .post("/cancel-subscription", validate("json", cancelSubscriptionRequestSchema), async (c) => {
+      await cancelSubscription(deps, c.req.valid("json"));
+      return c.json({ ok: true });
+    });
+}

@@ -1,0 +1,120 @@
+import { and, count, desc, eq, gte, sql, sum } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { creatorEarnings, offerings, subscribers } from "../../db/schema/app";
+
+// Every figure is computed in SQL, scoped to one creator, never by loading rows into memory.
+
+export async function getOfferingTotals(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      monthlyRevenueCents: sql<number>`coalesce(sum(${offerings.priceCents}) filter (where ${offerings.isActive}), 0)`.mapWith(Number),
+      activeOfferingCount: sql<number>`count(*) filter (where ${offerings.isActive})`.mapWith(Number),
+    })
+    .from(offerings)
+    .where(eq(offerings.userId, userId));
+  return row ?? { monthlyRevenueCents: 0, activeOfferingCount: 0 };
+}
+
+export async function getNewestOfferingCreatorName(db: Db, userId: string) {
+  const [row] = await db
+    .select({ creatorName: offerings.creatorName })
+    .from(offerings)
+    .where(eq(offerings.userId, userId))
+    .orderBy(desc(offerings.createdAt))
+    .limit(1);
+  return row?.creatorName ?? null;
+}
+
+export async function countSubscribers(db: Db, userId: string, since?: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(subscribers)
+    .innerJoin(offerings, eq(offerings.id, subscribers.offeringId))
+    .where(and(eq(offerings.userId, userId), since ? gte(subscribers.createdAt, since) : undefined));
+  return row?.n ?? 0;
+}
+
+export function listOfferingPerformance(db: Db, userId: string) {
+  return db
+    .select({
+      id: offerings.id,
+      title: offerings.title,
+      priceCents: offerings.priceCents,
+      isActive: offerings.isActive,
+      subscriberCount: count(subscribers.id),
+    })
+    .from(offerings)
+    .leftJoin(subscribers, eq(subscribers.offeringId, offerings.id))
+    .where(eq(offerings.userId, userId))
+    .groupBy(offerings.id)
+    .orderBy(desc(offerings.createdAt));
+}
+
+export function listRecentSubscribers(db: Db, userId: string, limit: number) {
+  return db
+    .select({
+      id: subscribers.id,
+      name: subscribers.name,
+      email: subscribers.email,
+      offeringTitle: offerings.title,
+      paymentStatus: subscribers.paymentStatus,
+      createdAt: subscribers.createdAt,
+    })
+    .from(subscribers)
+    .innerJoin(offerings, eq(offerings.id, subscribers.offeringId))
+    .where(eq(offerings.userId, userId))
+    .orderBy(desc(subscribers.createdAt))
+    .limit(limit);
+}
+
+export function countNewSubscribersByMonth(db: Db, userId: string, since: Date) {
+  const month = sql<string>`to_char(date_trunc('month', ${subscribers.createdAt} at time zone 'UTC'), 'YYYY-MM-01')`;
+  return db
+    .select({ month, n: count() })
+    .from(subscribers)
+    .innerJoin(offerings, eq(offerings.id, subscribers.offeringId))
+    .where(and(eq(offerings.userId, userId), gte(subscribers.createdAt, since)))
+    .groupBy(month);
+}
+
+export function sumGrossByMonth(db: Db, userId: string, since: Date) {
+  const month = sql<string>`to_char(date_trunc('month', ${creatorEarnings.paymentDate} at time zone 'UTC'), 'YYYY-MM-01')`;
+  return db
+    .select({ month, grossCents: sum(creatorEarnings.grossAmountCents).mapWith(Number) })
+    .from(creatorEarnings)
+    .where(and(eq(creatorEarnings.userId, userId), gte(creatorEarnings.paymentDate, since)))
+    .groupBy(month);
+}
+
+export async function getEarningsTotals(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      totalNetEarningsCents: sql<number>`coalesce(sum(${creatorEarnings.netAmountCents}), 0)`.mapWith(Number),
+      totalPlatformFeesCents: sql<number>`coalesce(sum(${creatorEarnings.platformFeeCents}), 0)`.mapWith(Number),
+      totalPayments: count(),
+    })
+    .from(creatorEarnings)
+    .where(eq(creatorEarnings.userId, userId));
+  return row ?? { totalNetEarningsCents: 0, totalPlatformFeesCents: 0, totalPayments: 0 };
+}
+
+export function listRecentEarnings(db: Db, userId: string, limit: number) {
+  return db
+    .select({
+      id: creatorEarnings.id,
+      offeringTitle: offerings.title,
+      subscriberName: subscribers.name,
+      subscriberEmail: subscribers.email,
+      paymentDate: creatorEarnings.paymentDate,
+      grossCents: creatorEarnings.grossAmountCents,
+      feePercent: creatorEarnings.platformFeePercent,
+      feeCents: creatorEarnings.platformFeeCents,
+      netCents: creatorEarnings.netAmountCents,
+    })
+    .from(creatorEarnings)
+    .innerJoin(offerings, eq(offerings.id, creatorEarnings.offeringId))
+    .innerJoin(subscribers, eq(subscribers.id, creatorEarnings.subscriberId))
+    .where(eq(creatorEarnings.userId, userId))
+    .orderBy(desc(creatorEarnings.paymentDate))
+    .limit(limit);
+}

@@ -1,0 +1,99 @@
+import type Stripe from "stripe";
+import type { Analytics, Earnings, Overview } from "../../../contracts/dashboard";
+import type { Db } from "../../db/client";
+import type { Logger } from "../../lib/logger";
+import { findConnectAccountByUserId } from "../connect/connect-repository";
+import {
+  countNewSubscribersByMonth,
+  countSubscribers,
+  getEarningsTotals,
+  getNewestOfferingCreatorName,
+  getOfferingTotals,
+  listOfferingPerformance,
+  listRecentEarnings,
+  listRecentSubscribers,
+  sumGrossByMonth,
+} from "./dashboard-repository";
+import { buildGrowthSeries, lastMonths } from "./growth-series";
+
+export interface DashboardDeps {
+  db: Db;
+  stripe: Stripe;
+  logger: Logger;
+}
+
+const RECENT_LIMIT = 10;
+const NEW_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+const GROWTH_MONTHS = 12;
+
+export async function getOverview(deps: DashboardDeps, userId: string): Promise<Overview> {
+  const [totals, totalSubscribers, firstOfferingCreatorName] = await Promise.all([
+    getOfferingTotals(deps.db, userId),
+    countSubscribers(deps.db, userId),
+    getNewestOfferingCreatorName(deps.db, userId),
+  ]);
+  return { ...totals, totalSubscribers, firstOfferingCreatorName };
+}
+
+export async function getAnalytics(
+  deps: DashboardDeps,
+  userId: string,
+  now = new Date(),
+): Promise<Analytics> {
+  const months = lastMonths(now, GROWTH_MONTHS);
+  const seriesStart = new Date(`${months[0]}T00:00:00Z`);
+  const [totals, totalSubscribers, newThisMonth, performance, recent, newByMonth, grossByMonth] =
+    await Promise.all([
+      getOfferingTotals(deps.db, userId),
+      countSubscribers(deps.db, userId),
+      countSubscribers(deps.db, userId, new Date(now.getTime() - NEW_WINDOW_MS)),
+      listOfferingPerformance(deps.db, userId),
+      listRecentSubscribers(deps.db, userId, RECENT_LIMIT),
+      countNewSubscribersByMonth(deps.db, userId, seriesStart),
+      sumGrossByMonth(deps.db, userId, seriesStart),
+    ]);
+  const inSeries = newByMonth.reduce((acc, r) => acc + r.n, 0);
+  return {
+    monthlyRevenueCents: totals.monthlyRevenueCents,
+    projectedAnnualRevenueCents: totals.monthlyRevenueCents * 12,
+    totalSubscribers,
+    newThisMonth,
+    offerings: performance.map((o) => ({ ...o, revenueCents: o.subscriberCount * o.priceCents })),
+    recentSubscribers: recent.map((s) => ({ ...s, createdAt: s.createdAt.toISOString() })),
+    growth: buildGrowthSeries({
+      months,
+      subscribersBefore: totalSubscribers - inSeries,
+      newByMonth,
+      grossByMonth,
+    }),
+  };
+}
+
+async function getBalance(deps: DashboardDeps, userId: string) {
+  const account = await findConnectAccountByUserId(deps.db, userId);
+  if (!account) return { available: 0, pending: 0 };
+  try {
+    const balance = await deps.stripe.balance.retrieve({}, { stripeAccount: account.stripeAccountId });
+    const usd = (entries: Stripe.Balance.Available[] | Stripe.Balance.Pending[]) =>
+      entries.filter((e) => e.currency === "usd").reduce((acc, e) => acc + e.amount, 0);
+    return { available: usd(balance.available), pending: usd(balance.pending) };
+  } catch (error) {
+    // Spec: data loads are only logged; the figure stays at zero.
+    deps.logger.warn({ err: error, userId }, "could not load the connected account balance");
+    return { available: 0, pending: 0 };
+  }
+}
+
+export async function getEarnings(deps: DashboardDeps, userId: string): Promise<Earnings> {
+  const [balance, totals, recent] = await Promise.all([
+    getBalance(deps, userId),
+    getEarningsTotals(deps.db, userId),
+    listRecentEarnings(deps.db, userId, RECENT_LIMIT),
+  ]);
+  return {
+    availableBalanceCents: balance.available,
+    pendingBalanceCents: balance.pending,
+    ...totals,
+    recent: recent.map((e) => ({ ...e, paymentDate: e.paymentDate.toISOString() })),
+  };
+}
