@@ -1,0 +1,77 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ConnectStatus } from "../../../contracts/connect";
+import { connectAccounts } from "../../db/schema/app";
+import { asCreator, createCreator } from "../../../tests/factories/creator-factory";
+import { completeConnectOnboarding } from "../../../tests/factories/stripe-browser";
+import { createTestApp, jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe("the connected account", () => {
+  it("is created once as an Express account with all flags false, even on a double click", async () => {
+    const creator = await createCreator(app);
+    const none = await app.request("/api/connect/account", asCreator(creator));
+    expect(await none.json()).toEqual({ account: null });
+
+    const [a, b] = await Promise.all([
+      app.request("/api/connect/account", asCreator(creator, jsonRequest("POST", {}))),
+      app.request("/api/connect/account", asCreator(creator, jsonRequest("POST", {}))),
+    ]);
+    const bodyA = (await a.json()) as ConnectStatus;
+    const bodyB = (await b.json()) as ConnectStatus;
+    expect(bodyA.account?.stripeAccountId).toBe(bodyB.account?.stripeAccountId);
+    expect(bodyA.account).toMatchObject({
+      chargesEnabled: false,
+      payoutsEnabled: false,
+      detailsSubmitted: false,
+      onboardingCompleted: false,
+    });
+    expect(bodyA.account!.currentlyDue.length).toBeGreaterThan(0);
+    const rows = await app.runtime.deps.db.select().from(connectAccounts).where(eq(connectAccounts.userId, creator.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ country: "US", currency: "usd" });
+
+    const account = await app.runtime.deps.stripe.accounts.retrieve(bodyA.account!.stripeAccountId);
+    expect(account.type).toBe("express");
+    expect(account.settings?.payouts?.schedule?.interval).toBe("daily");
+  });
+
+  it("gives onboarding links back to the dashboard and refuses the login link until complete", async () => {
+    const creator = await createCreator(app);
+    await app.request("/api/connect/account", asCreator(creator, jsonRequest("POST", {})));
+    const link = await app.request(
+      "/api/connect/account-link",
+      asCreator(creator, jsonRequest("POST", { purpose: "dashboard" })),
+    );
+    expect(link.status).toBe(200);
+    expect(((await link.json()) as { url: string }).url).toMatch(/^http/);
+
+    const login = await app.request("/api/connect/login-link", asCreator(creator, jsonRequest("POST", {})));
+    expect(login.status).toBe(409);
+  });
+
+  it("turns onboarding_completed on only when Stripe reports all three flags", async () => {
+    const creator = await createCreator(app);
+    const created = await app.request("/api/connect/account", asCreator(creator, jsonRequest("POST", {})));
+    const { account } = (await created.json()) as ConnectStatus;
+    await completeConnectOnboarding(app, account!.stripeAccountId);
+    const refreshed = await app.request("/api/connect/account/refresh", asCreator(creator, jsonRequest("POST", {})));
+    expect(((await refreshed.json()) as ConnectStatus).account).toMatchObject({
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      detailsSubmitted: true,
+      onboardingCompleted: true,
+      currentlyDue: [],
+    });
+    const login = await app.request("/api/connect/login-link", asCreator(creator, jsonRequest("POST", {})));
+    expect(login.status).toBe(200);
+  });
+});

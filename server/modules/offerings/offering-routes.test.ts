@@ -1,0 +1,172 @@
+import { randomUUID } from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Offering } from "../../../contracts/offerings";
+import { offerings } from "../../db/schema/app";
+import { asCreator, createCreator } from "../../../tests/factories/creator-factory";
+import {
+  createOffering,
+  createOnboardedCreator,
+  defaultOfferingInput,
+  type OnboardedCreator,
+} from "../../../tests/factories/offering-factory";
+import { createTestApp, jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+
+let app: TestApp;
+let creator: OnboardedCreator;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  creator = await createOnboardedCreator(app);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function offeringCount(userId: string) {
+  const [row] = await app.runtime.deps.db
+    .select({ n: count() })
+    .from(offerings)
+    .where(eq(offerings.userId, userId));
+  return row?.n ?? 0;
+}
+
+describe("creating an offering", () => {
+  it("refuses a creator whose payment setup is incomplete", async () => {
+    const newcomer = await createCreator(app);
+    const response = await app.request(
+      "/api/offerings",
+      asCreator(newcomer, jsonRequest("POST", defaultOfferingInput)),
+    );
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({
+      error: {
+        code: "conflict",
+        message: "Complete your payment setup before creating a subscription.",
+      },
+    });
+    expect(await offeringCount(newcomer.id)).toBe(0);
+  });
+
+  it("creates a Stripe product and monthly price and a spec slug", async () => {
+    const offering = await createOffering(app, creator, { title: "Weekly Lawn Care", priceCents: 2500 });
+    expect(offering.customUrl).toMatch(/^weekly-lawn-care-[0-9a-f]{8}$/);
+    expect(offering.isActive).toBe(true);
+
+    const [row] = await app.runtime.deps.db.select().from(offerings).where(eq(offerings.id, offering.id));
+    const price = await app.runtime.deps.stripe.prices.retrieve(row!.stripePriceId!);
+    expect(price.unit_amount).toBe(2500);
+    expect(price.recurring?.interval).toBe("month");
+    expect(price.product).toBe(row!.stripeProductId);
+    expect(row!.creatorEmail).toBe(creator.email);
+  });
+
+  it("makes one offering from a double submit with the same Idempotency-Key", async () => {
+    const before = await offeringCount(creator.id);
+    const key = randomUUID();
+    const send = () =>
+      app.request(
+        "/api/offerings",
+        asCreator(creator, jsonRequest("POST", { ...defaultOfferingInput, title: "Dog Walks" }, { "Idempotency-Key": key })),
+      );
+    const [a, b] = await Promise.all([send(), send()]);
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(201);
+    const idA = ((await a.json()) as { offering: Offering }).offering.id;
+    const idB = ((await b.json()) as { offering: Offering }).offering.id;
+    expect(idA).toBe(idB);
+    expect(await offeringCount(creator.id)).toBe(before + 1);
+  });
+
+  it.each([
+    [{ ...defaultOfferingInput, title: "" }, "Title is required"],
+    [{ ...defaultOfferingInput, title: "   " }, "Title is required"],
+    [{ ...defaultOfferingInput, category: "spaceships" }, "category: Choose a category"],
+    [{ ...defaultOfferingInput, subcategory: "" }, "Service type is required"],
+    [{ ...defaultOfferingInput, description: "" }, "Description is required"],
+    [{ ...defaultOfferingInput, priceCents: -1 }, "Price must be at least $0.00"],
+    [{ ...defaultOfferingInput, priceCents: 12.5 }, "Price must be in whole cents"],
+    [{ ...defaultOfferingInput, priceCents: "25" }, "Price must be a number"],
+    [{ ...defaultOfferingInput, extra: true }, "Unknown field: extra."],
+  ])("refuses %j with a clear 400", async (body, message) => {
+    const before = await offeringCount(creator.id);
+    const response = await app.request("/api/offerings", asCreator(creator, jsonRequest("POST", body)));
+    expect(response.status).toBe(400);
+    const json = (await response.json()) as { error: { message: string } };
+    expect(json.error.message).toBe(message);
+    expect(await offeringCount(creator.id)).toBe(before);
+  });
+
+  it("accepts a free ($0.00) offering", async () => {
+    const offering = await createOffering(app, creator, { priceCents: 0, title: "Free Tips" });
+    expect(offering.priceCents).toBe(0);
+  });
+});
+
+describe("editing and toggling", () => {
+  it("edits title, description and price; a new Stripe price replaces the archived old one", async () => {
+    const offering = await createOffering(app, creator);
+    const [before] = await app.runtime.deps.db.select().from(offerings).where(eq(offerings.id, offering.id));
+    const response = await app.request(
+      `/api/offerings/${offering.id}`,
+      asCreator(
+        creator,
+        jsonRequest("PATCH", { title: "Lawn Care Plus", description: "Now with hedges.", priceCents: 3000 }),
+      ),
+    );
+    expect(response.status).toBe(200);
+    const { offering: updated } = (await response.json()) as { offering: Offering };
+    expect(updated).toMatchObject({ title: "Lawn Care Plus", priceCents: 3000, category: offering.category });
+    // The slug stays the same: shared links keep working.
+    expect(updated.customUrl).toBe(offering.customUrl);
+
+    const [after] = await app.runtime.deps.db.select().from(offerings).where(eq(offerings.id, offering.id));
+    expect(after!.stripePriceId).not.toBe(before!.stripePriceId);
+    const oldPrice = await app.runtime.deps.stripe.prices.retrieve(before!.stripePriceId!);
+    const newPrice = await app.runtime.deps.stripe.prices.retrieve(after!.stripePriceId!);
+    expect(oldPrice.active).toBe(false);
+    expect(newPrice).toMatchObject({ active: true, unit_amount: 3000 });
+  });
+
+  it("refuses to change the category on edit", async () => {
+    const offering = await createOffering(app, creator);
+    const response = await app.request(
+      `/api/offerings/${offering.id}`,
+      asCreator(
+        creator,
+        jsonRequest("PATCH", { title: "x", description: "y", priceCents: 100, category: "pet-care" }),
+      ),
+    );
+    expect(response.status).toBe(400);
+  });
+
+  it("deactivates and reactivates; inactive offerings are not public", async () => {
+    const offering = await createOffering(app, creator);
+    const off = await app.request(
+      `/api/offerings/${offering.id}/status`,
+      asCreator(creator, jsonRequest("PATCH", { isActive: false })),
+    );
+    expect(((await off.json()) as { offering: Offering }).offering.isActive).toBe(false);
+    expect((await app.request(`/api/public/offerings/${offering.customUrl}`)).status).toBe(404);
+
+    await app.request(
+      `/api/offerings/${offering.id}/status`,
+      asCreator(creator, jsonRequest("PATCH", { isActive: true })),
+    );
+    const visible = await app.request(`/api/public/offerings/${offering.customUrl}`);
+    expect(visible.status).toBe(200);
+    const { offering: pub } = (await visible.json()) as { offering: Record<string, unknown> };
+    expect(pub.title).toBe(offering.title);
+    expect(pub).not.toHaveProperty("userId");
+    expect(pub).not.toHaveProperty("stripePriceId");
+  });
+
+  it("lists only the creator's own offerings, newest first", async () => {
+    const other = await createOnboardedCreator(app);
+    const mine = await createOffering(app, other, { title: "Mine A" });
+    const mine2 = await createOffering(app, other, { title: "Mine B" });
+    const response = await app.request("/api/offerings", asCreator(other));
+    const { offerings: list } = (await response.json()) as { offerings: Offering[] };
+    expect(list.map((o) => o.id)).toEqual([mine2.id, mine.id]);
+  });
+});

@@ -1,0 +1,56 @@
+import type { CreateOfferingInput, Offering } from "../../contracts/offerings";
+import { jsonRequest, type TestApp } from "../setup/test-app";
+import { asCreator, createCreator, type TestCreator } from "./creator-factory";
+import { completeConnectOnboarding } from "./stripe-browser";
+
+export interface OnboardedCreator extends TestCreator {
+  stripeAccountId: string;
+}
+
+/** A creator who finished the wizard and Stripe onboarding, ready to sell. */
+export async function createOnboardedCreator(
+  app: TestApp,
+  overrides: { email?: string } = {},
+): Promise<OnboardedCreator> {
+  const creator = await createCreator(app, overrides);
+  await app.request(
+    "/api/onboarding/complete",
+    asCreator(
+      creator,
+      jsonRequest("POST", {
+        businessName: "Green Thumb Lawn Care",
+        businessType: "services",
+        monthlyRevenue: "0-1k",
+        goals: ["launch"],
+      }),
+    ),
+  );
+  const created = await app.request("/api/connect/account", asCreator(creator, jsonRequest("POST", {})));
+  const { account } = (await created.json()) as { account: { stripeAccountId: string } };
+  await completeConnectOnboarding(app, account.stripeAccountId);
+  await app.request("/api/connect/account/refresh", asCreator(creator, jsonRequest("POST", {})));
+  return { ...creator, stripeAccountId: account.stripeAccountId };
+}
+
+export const defaultOfferingInput: CreateOfferingInput = {
+  title: "Weekly Lawn Care",
+  category: "home-property",
+  subcategory: "Lawn Care",
+  description: "Mowing, edging and clippings removed, every week.",
+  priceCents: 2500,
+};
+
+export async function createOffering(
+  app: TestApp,
+  creator: TestCreator,
+  overrides: Partial<CreateOfferingInput> = {},
+): Promise<Offering> {
+  const response = await app.request(
+    "/api/offerings",
+    asCreator(creator, jsonRequest("POST", { ...defaultOfferingInput, ...overrides })),
+  );
+  if (response.status !== 201) {
+    throw new Error(`createOffering failed: ${response.status} ${await response.text()}`);
+  }
+  return ((await response.json()) as { offering: Offering }).offering;
+}

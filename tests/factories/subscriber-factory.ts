@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import type { Offering } from "../../contracts/offerings";
+import { jsonRequest, type TestApp } from "../setup/test-app";
+import { confirmCardPayment, createPaymentMethod, testCards } from "./stripe-browser";
+
+export interface SubscribeResult {
+  subscriberId: string;
+  subscriptionId: string;
+}
+
+/** The whole card path as the browser runs it: card → start → confirm → finalize. */
+export async function subscribeWithCard(
+  app: TestApp,
+  offering: Pick<Offering, "customUrl">,
+  overrides: { name?: string; email?: string; card?: string } = {},
+): Promise<SubscribeResult> {
+  const paymentMethodId = await createPaymentMethod(app, overrides.card ?? testCards.success);
+  const start = await app.request(
+    "/api/public/subscribe",
+    jsonRequest("POST", {
+      customUrl: offering.customUrl,
+      attemptId: randomUUID(),
+      name: overrides.name ?? "Sam Customer",
+      email: overrides.email ?? `sam-${randomUUID().slice(0, 6)}@example.com`,
+      paymentMethodId,
+    }),
+  );
+  if (start.status !== 201) throw new Error(`subscribe failed: ${start.status} ${await start.text()}`);
+  const { subscriptionId, clientSecret } = (await start.json()) as {
+    subscriptionId: string;
+    clientSecret: string | null;
+  };
+  if (clientSecret) await confirmCardPayment(app, clientSecret, paymentMethodId);
+  const finalize = await app.request(
+    "/api/public/subscribe/finalize",
+    jsonRequest("POST", { customUrl: offering.customUrl, subscriptionId }),
+  );
+  if (finalize.status !== 200) {
+    throw new Error(`finalize failed: ${finalize.status} ${await finalize.text()}`);
+  }
+  const { subscriberId } = (await finalize.json()) as { subscriberId: string };
+  return { subscriberId, subscriptionId };
+}
