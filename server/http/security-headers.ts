@@ -36,5 +36,7 @@ export function securityHeaders(extraOrigin: string | null, isHttps: boolean): M
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: "same-origin-allow-popups",
     xFrameOptions: "DENY",
+    // A route may set its own header first (the framed Connect return page does).
+    overwrite: false,
   });
 }

@@ -37,6 +37,13 @@ export function webShellRoutes({ distDir, db, publicConfig, publicUrl }: WebShel
     }),
   );
   app.get("/favicon.svg", serveStatic({ root }));
+  // The Connect onboarding return page is shown inside our own onboarding modal's iframe.
+  app.use("/connect-complete.*", async (c, next) => {
+    c.header("Content-Security-Policy", "default-src 'self'; frame-ancestors 'self'");
+    c.header("X-Frame-Options", "SAMEORIGIN");
+    await next();
+  });
+  app.get("/connect-complete.*", serveStatic({ root }));
 
   app.get("*", async (c) => {
     if (!template) {
