@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { credentialsSchema } from "../../contracts/auth";
 import { Hono } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -6,6 +7,15 @@ import type { AppEnv } from "../http/app-env";
 import { type Auth, CLIENT_IP_HEADER } from "./auth";
 
 const credentialRoutes = new Set(["/api/auth/sign-up/email", "/api/auth/sign-in/email"]);
+
+// Only the fields our sign-in screen and better-auth's client send; anything else is refused.
+const credentialBodySchema = credentialsSchema
+  .extend({
+    name: z.string().max(100).optional(),
+    rememberMe: z.boolean().optional(),
+    callbackURL: z.string().max(200).optional(),
+  })
+  .strict();
 
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
   if (trustProxy) {
@@ -35,7 +45,7 @@ export function authRoutes(auth: Auth, options: { trustProxy: boolean }) {
       } catch {
         return c.json(badRequest("The request body must be JSON with email and password."), 400);
       }
-      const parsed = credentialsSchema.safeParse(body);
+      const parsed = credentialBodySchema.safeParse(body);
       if (!parsed.success) {
         return c.json(badRequest(describeIssues(parsed.error.issues)), 400);
       }

@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+export const businessTypes = [
+  { id: "saas", label: "Software as a Service" },
+  { id: "content", label: "Content & Media" },
+  { id: "ecommerce", label: "E-commerce & Products" },
+  { id: "services", label: "Professional Services" },
+  { id: "education", label: "Education & Training" },
+  { id: "other", label: "Other" },
+] as const;
+
+export const monthlyRevenueBands = [
+  { id: "pre-revenue", label: "Pre-revenue (Just starting)" },
+  { id: "0-1k", label: "$0 - $1,000/month" },
+  { id: "1k-10k", label: "$1,000 - $10,000/month" },
+  { id: "10k-50k", label: "$10,000 - $50,000/month" },
+  { id: "50k+", label: "$50,000+/month" },
+] as const;
+
+export const goals = [
+  { id: "launch", label: "Launch first subscription product" },
+  { id: "grow", label: "Grow existing subscriber base" },
+  { id: "optimize", label: "Optimize pricing and retention" },
+  { id: "automate", label: "Automate billing and payments" },
+  { id: "analytics", label: "Better understand metrics" },
+  { id: "scale", label: "Scale to multiple products" },
+] as const;
+
+type Ids<T extends ReadonlyArray<{ id: string }>> = { [K in keyof T]: T[K]["id"] };
+const ids = <T extends ReadonlyArray<{ id: string }>>(list: T) => list.map((o) => o.id) as Ids<T>;
+
+export const businessTypeIds = ids(businessTypes) as unknown as [string, ...string[]];
+export const monthlyRevenueIds = ids(monthlyRevenueBands) as unknown as [string, ...string[]];
+export const goalIds = ids(goals) as unknown as [string, ...string[]];
+
+export const completeOnboardingSchema = z
+  .object({
+    businessName: z
+      .string({ error: "Business name is required" })
+      .trim()
+      .min(1, "Business name is required")
+      .max(120, "Business name must be at most 120 characters"),
+    businessType: z.enum(businessTypeIds, { error: "Choose a business type" }),
+    monthlyRevenue: z.enum(monthlyRevenueIds, { error: "Choose your monthly revenue" }),
+    goals: z
+      .array(z.enum(goalIds, { error: "Unknown goal" }))
+      .max(goalIds.length)
+      .refine((list) => new Set(list).size === list.length, "Each goal can be chosen once")
+      .default([]),
+  })
+  .strict();
+export type CompleteOnboardingInput = z.infer<typeof completeOnboardingSchema>;
+
+export type BusinessTypeId = (typeof businessTypes)[number]["id"];
+export type MonthlyRevenueId = (typeof monthlyRevenueBands)[number]["id"];
+export type GoalId = (typeof goals)[number]["id"];
