@@ -1,0 +1,112 @@
+import pg from "pg";
+import type { BenchClient } from "../lib/api";
+import { median, record, round } from "../lib/results";
+import type { ServerProcess } from "../lib/server-process";
+
+const OFFERINGS = 200;
+const SUBSCRIBERS = 100_000;
+const EARNINGS = 1_000_000;
+
+/** Seeds in SQL: 200 offerings, 100,000 subscribers and 1,000,000 earnings for one creator. */
+async function seed(databaseUrl: string, userId: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into offerings (user_id, title, category, subcategory, description, price_cents, custom_url, is_active, created_at)
+       select $1, 'Offering ' || g, 'home-property', 'Lawn Care', 'Seeded offering', 1000 + g * 10,
+              'seeded-offering-' || g || '-' || substr(md5(random()::text), 1, 8), g % 10 <> 0, now() - (g || ' hours')::interval
+       from generate_series(1, ${OFFERINGS}) g`,
+      [userId],
+    );
+    await client.query(
+      `with o as (select array_agg(id order by created_at) as ids from offerings where user_id = $1)
+       insert into subscribers (offering_id, name, email, payment_status, stripe_customer_id, stripe_subscription_id, created_at)
+       select o.ids[1 + g % array_length(o.ids, 1)], 'Subscriber ' || g, 's' || g || '@example.com',
+              case when g % 20 = 0 then 'cancelled' else 'active' end, 'cus_seed_' || g, 'sub_seed_' || g,
+              now() - ((g % 400) || ' days')::interval
+       from generate_series(1, ${SUBSCRIBERS}) g, o`,
+      [userId],
+    );
+    await client.query(
+      `with s as (
+         select array_agg(s.id) as ids, array_agg(s.offering_id) as oids, count(*)::int as n
+         from subscribers s join offerings o on o.id = s.offering_id where o.user_id = $1)
+       insert into creator_earnings (user_id, offering_id, subscriber_id, gross_amount_cents, platform_fee_percent,
+                                     platform_fee_cents, net_amount_cents, stripe_invoice_id, payment_date)
+       select $1, s.oids[1 + g % s.n], s.ids[1 + g % s.n], 2500, 15, 375, 2125, 'in_seed_' || g,
+              now() - ((g % 365) || ' days')::interval
+       from generate_series(1, ${EARNINGS}) g, s`,
+      [userId],
+    );
+    await client.query("analyze");
+  } finally {
+    await client.end();
+  }
+}
+
+/** The original product's way: download every subscriber row to the client and sum there. */
+async function originalApproach(databaseUrl: string, userId: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const started = performance.now();
+    const { rows: offerings } = await client.query(
+      "select id, price_cents, is_active, created_at from offerings where user_id = $1 order by created_at desc",
+      [userId],
+    );
+    const ids = offerings.map((o) => o.id as string);
+    const { rows } = await client.query(
+      "select * from subscribers where offering_id = any($1) order by created_at desc",
+      [ids],
+    );
+    // What travelled over the wire to the browser, and the browser's own arithmetic.
+    const shipped = JSON.parse(JSON.stringify(rows)) as Array<{ offering_id: string; created_at: string }>;
+    const monthAgo = Date.now() - 30 * 24 * 3600 * 1000;
+    const perOffering = new Map<string, number>();
+    let newThisMonth = 0;
+    for (const s of shipped) {
+      perOffering.set(s.offering_id, (perOffering.get(s.offering_id) ?? 0) + 1);
+      if (new Date(s.created_at).getTime() > monthAgo) newThisMonth += 1;
+    }
+    const revenue = offerings.filter((o) => o.is_active).reduce((acc, o) => acc + Number(o.price_cents), 0);
+    if (revenue < 0 || newThisMonth < 0) throw new Error("unreachable");
+    return performance.now() - started;
+  } finally {
+    await client.end();
+  }
+}
+
+async function timeCall(client: BenchClient, path: string, runs = 5) {
+  await client.call("GET", path);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await client.call("GET", path);
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+/** Benchmark 3: the creator dashboard's API calls at scale, on PostgreSQL. */
+export async function benchDashboardScale(server: ServerProcess, client: BenchClient, databaseUrl: string, userId: string) {
+  const seedStarted = performance.now();
+  await seed(databaseUrl, userId);
+  record({ benchmark: "3. dashboard at scale", metric: "seed 200/100k/1M rows", value: round((performance.now() - seedStarted) / 1000, 1), unit: "s" });
+  server.resetPeak();
+  const analyticsMs = await timeCall(client, "/api/dashboard/analytics");
+  for (const [name, path] of [
+    ["overview", "/api/dashboard/overview"],
+    ["earnings", "/api/dashboard/earnings"],
+  ] as const) {
+    const ms = await timeCall(client, path);
+    record({ benchmark: "3. dashboard at scale", metric: `${name} API (median of 5)`, value: round(ms, 1), unit: "ms", target: "≤ 100", meetsTarget: ms <= 100 });
+  }
+  record({ benchmark: "3. dashboard at scale", metric: "analytics API (median of 5)", value: round(analyticsMs, 1), unit: "ms", target: "≤ 100", meetsTarget: analyticsMs <= 100 });
+  const originals: number[] = [];
+  for (let i = 0; i < 3; i += 1) originals.push(await originalApproach(databaseUrl, userId));
+  const original = median(originals);
+  record({ benchmark: "3. dashboard at scale", metric: "original approach (all rows to client)", value: round(original, 1), unit: "ms" });
+  record({ benchmark: "3. dashboard at scale", metric: "original ÷ ours (analytics)", value: round(original / analyticsMs, 1), unit: "ratio", reference: round(analyticsMs, 1) });
+  record({ benchmark: "3. dashboard at scale", metric: "server peak RSS", value: round(server.peakRssMb(), 1), unit: "MB", target: "≤ 500", meetsTarget: server.peakRssMb() <= 500 });
+}

@@ -1,0 +1,43 @@
+// The server under benchmark: the real app, plus two reference routes in the same process
+// so every figure can be a ratio measured side by side.
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { readConfig } from "../../server/config/env";
+import { createLogger } from "../../server/lib/logger";
+import { startRuntime } from "../../server/runtime";
+
+const config = readConfig();
+const runtime = await startRuntime(config, {
+  logger: createLogger("warn"),
+  webDistDir: path.resolve("dist/web"),
+});
+
+const cachedBytes = new Map<string, { body: ArrayBuffer; type: string }>();
+
+const root = new Hono();
+// Same bytes as the real landing API, without any of the work: the ceiling to compare to.
+root.get("/__bench/bare/:customUrl", async (c) => {
+  const url = `/api/public/offerings/${c.req.param("customUrl")}`;
+  let cached = cachedBytes.get(url);
+  if (!cached) {
+    const real = await runtime.app.request(url);
+    cached = { body: await real.arrayBuffer(), type: real.headers.get("content-type") ?? "application/json" };
+    cachedBytes.set(url, cached);
+  }
+  return c.body(cached.body, 200, { "content-type": cached.type });
+});
+// A static HTML page with the landing page's visible content, for the Chromium ratio.
+root.get("/__bench/static-landing/:customUrl", async (c) => {
+  const real = await runtime.app.request(`/api/public/offerings/${c.req.param("customUrl")}`);
+  const { offering } = (await real.json()) as { offering: { title: string; priceCents: number; description: string } };
+  const price = `$${(offering.priceCents / 100).toFixed(2)}/month`;
+  return c.html(
+    `<!doctype html><html><head><meta charset="utf-8"><title>${offering.title}</title></head><body><h1>${offering.title}</h1><p id="price">${price}</p><p>${offering.description}</p></body></html>`,
+  );
+});
+root.route("/", runtime.app);
+
+serve({ fetch: root.fetch, port: config.port, hostname: "127.0.0.1" }, (info) => {
+  process.stdout.write(`READY ${info.port} ${runtime.emulator?.url ?? ""}\n`);
+});
