@@ -1,0 +1,129 @@
+import type { Obj } from "../core/billing";
+import type { Emulator, Route } from "../core/context";
+import { invalid, noSuch } from "../core/errors";
+import { metadataOf, optionalBool, optionalInt, optionalObject, optionalString, requiredString } from "../core/params";
+import { newId } from "../core/state";
+
+function requireObject(em: Emulator, id: string, object: string) {
+  const found = em.store.get<Obj>(id, object);
+  if (!found) throw noSuch(object, id);
+  return found;
+}
+
+export const catalogueRoutes: Route[] = [
+  {
+    method: "POST",
+    pattern: /^\/v1\/products$/,
+    allowed: ["name", "description", "metadata", "active", "images", "default_price_data", "tax_code", "url", "statement_descriptor", "unit_label"],
+    handle(em, { params, account }) {
+      const now = em.store.now();
+      return em.store.put(
+        {
+          id: newId("prod"),
+          object: "product",
+          name: requiredString(params, "name"),
+          description: optionalString(params, "description") ?? null,
+          active: optionalBool(params, "active") ?? true,
+          default_price: null,
+          images: [],
+          marketing_features: [],
+          metadata: metadataOf(params),
+          type: "service",
+          created: now,
+          updated: now,
+          livemode: false,
+        },
+        account,
+      );
+    },
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/products\/(prod_\w+)$/,
+    allowed: ["name", "description", "metadata", "active", "default_price"],
+    handle(em, { params }, match) {
+      const product = requireObject(em, match[1]!, "product");
+      const name = optionalString(params, "name");
+      if (name !== undefined) product.name = name;
+      if (params.description !== undefined) product.description = optionalString(params, "description") ?? null;
+      const active = optionalBool(params, "active");
+      if (active !== undefined) product.active = active;
+      if (params.metadata !== undefined) product.metadata = { ...product.metadata, ...metadataOf(params) };
+      product.updated = em.store.now();
+      return em.store.put(product);
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/products\/(prod_\w+)$/,
+    allowed: ["expand"],
+    handle: (em, _req, match) => requireObject(em, match[1]!, "product"),
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/prices$/,
+    allowed: ["product", "currency", "unit_amount", "recurring", "metadata", "active", "nickname", "lookup_key", "product_data", "tax_behavior"],
+    handle(em, { params, account }) {
+      let productId = optionalString(params, "product");
+      const productData = optionalObject(params, "product_data");
+      if (!productId && productData) {
+        productId = newId("prod");
+        em.store.put({ id: productId, object: "product", name: String(productData.name ?? "Product"), active: true, metadata: {}, created: em.store.now(), updated: em.store.now(), livemode: false, type: "service", images: [], marketing_features: [], description: null, default_price: null }, account);
+      }
+      if (!productId) throw invalid("product", "You must specify either `product` or `product_data` when creating a price.");
+      requireObject(em, productId, "product");
+      const unitAmount = optionalInt(params, "unit_amount");
+      if (unitAmount === undefined) throw invalid("unit_amount", "Missing required param: unit_amount.");
+      if (unitAmount < 0) throw invalid("unit_amount", "Invalid non-negative integer");
+      const recurring = optionalObject(params, "recurring");
+      const interval = recurring ? String(recurring.interval ?? "") : null;
+      if (recurring && !["day", "week", "month", "year"].includes(interval ?? "")) throw invalid("recurring[interval]", "Invalid interval");
+      return em.store.put(
+        {
+          id: newId("price"),
+          object: "price",
+          active: optionalBool(params, "active") ?? true,
+          billing_scheme: "per_unit",
+          created: em.store.now(),
+          currency: requiredString(params, "currency").toLowerCase(),
+          livemode: false,
+          lookup_key: optionalString(params, "lookup_key") ?? null,
+          metadata: metadataOf(params),
+          nickname: optionalString(params, "nickname") ?? null,
+          product: productId,
+          recurring: recurring
+            ? { interval, interval_count: Number(recurring.interval_count ?? 1), usage_type: "licensed", meter: null, trial_period_days: null, aggregate_usage: null }
+            : null,
+          tax_behavior: "unspecified",
+          tiers_mode: null,
+          transform_quantity: null,
+          type: recurring ? "recurring" : "one_time",
+          unit_amount: unitAmount,
+          unit_amount_decimal: String(unitAmount),
+        },
+        account,
+      );
+    },
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/prices\/(price_\w+)$/,
+    allowed: ["active", "metadata", "nickname", "lookup_key"],
+    handle(em, { params }, match) {
+      const price = requireObject(em, match[1]!, "price");
+      const active = optionalBool(params, "active");
+      if (active !== undefined) price.active = active;
+      if (params.metadata !== undefined) price.metadata = { ...price.metadata, ...metadataOf(params) };
+      if (params.nickname !== undefined) price.nickname = optionalString(params, "nickname") ?? null;
+      return em.store.put(price);
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/prices\/(price_\w+)$/,
+    allowed: ["expand"],
+    handle: (em, _req, match) => requireObject(em, match[1]!, "price"),
+  },
+];
+
+export { requireObject };

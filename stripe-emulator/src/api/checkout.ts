@@ -1,0 +1,153 @@
+import type { Obj } from "../core/billing";
+import type { Emulator, Route } from "../core/context";
+import { invalid, missing } from "../core/errors";
+import { metadataOf, optionalArray, optionalNumber, optionalObject, optionalString, requiredString } from "../core/params";
+import { newId } from "../core/state";
+import { requireObject } from "./catalogue";
+import { attachPaymentMethod, createCardPaymentMethod } from "./customers";
+import { startSubscription } from "./subscriptions";
+
+/** What the hosted Checkout page does on submit: customer, card, subscription, completion. */
+export function completeCheckout(
+  em: Emulator,
+  session: Obj,
+  form: { email: string; name: string; cardNumber: string; expMonth: number; expYear: number; cvc: string },
+) {
+  const customerId =
+    (session.customer as string | null) ??
+    em.store.put({
+      id: newId("cus"),
+      object: "customer",
+      email: form.email,
+      name: form.name || null,
+      created: em.store.now(),
+      invoice_settings: { default_payment_method: null, custom_fields: null, footer: null, rendering_options: null },
+      metadata: {},
+      livemode: false,
+      balance: 0,
+      default_source: null,
+      delinquent: false,
+      description: null,
+      address: null,
+      phone: null,
+      preferred_locales: [],
+      tax_exempt: "none",
+      test_clock: null,
+    }).id;
+  const pm = createCardPaymentMethod(em, { number: form.cardNumber, expMonth: form.expMonth, expYear: form.expYear, cvc: form.cvc }, { name: form.name, email: form.email });
+  attachPaymentMethod(em, pm, customerId);
+  const customer = em.store.get<Obj>(customerId)!;
+  customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: pm.id };
+  em.store.put(customer);
+  const data = session._subscription_data as Obj;
+  const subscription = startSubscription(
+    em,
+    {
+      customer: customerId,
+      priceId: session._price as string,
+      quantity: session._quantity as number,
+      defaultPaymentMethod: pm.id,
+      applicationFeePercent: (data.application_fee_percent as number | null) ?? null,
+      destination: (data.destination as string | null) ?? null,
+      onBehalfOf: (data.on_behalf_of as string | null) ?? null,
+      metadata: (data.metadata as Record<string, string>) ?? {},
+      saveDefaultPaymentMethod: "on_subscription",
+    },
+    null,
+    "error_if_incomplete",
+  );
+  session.status = "complete";
+  session.payment_status = "paid";
+  session.customer = customerId;
+  session.customer_details = { email: form.email, name: form.name || null, address: null, phone: null, tax_exempt: "none", tax_ids: [] };
+  session.subscription = subscription.id;
+  session.invoice = subscription.latest_invoice;
+  em.store.put(session);
+  em.webhooks.emit("checkout.session.completed", session);
+  return session;
+}
+
+export const checkoutRoutes: Route[] = [
+  {
+    method: "POST",
+    pattern: /^\/v1\/checkout\/sessions$/,
+    allowed: ["mode", "line_items", "success_url", "cancel_url", "customer", "customer_email", "client_reference_id", "metadata", "subscription_data", "expand", "payment_method_types", "ui_mode", "allow_promotion_codes", "billing_address_collection"],
+    handle(em, { params, account }) {
+      const mode = requiredString(params, "mode");
+      if (mode !== "subscription") throw invalid("mode", "The emulator supports mode=subscription only.");
+      const items = optionalArray(params, "line_items");
+      const first = items?.[0] as Record<string, unknown> | undefined;
+      if (!first?.price) throw missing("line_items[0][price]");
+      const price = requireObject(em, String(first.price), "price");
+      const successUrl = requiredString(params, "success_url");
+      const data = optionalObject(params, "subscription_data") ?? {};
+      const transfer = (data.transfer_data ?? {}) as Record<string, unknown>;
+      if (transfer.destination) requireObject(em, String(transfer.destination), "account");
+      const id = `cs_test_${newId("x").slice(2)}${newId("x").slice(2)}`;
+      const customer = optionalString(params, "customer") ?? null;
+      return em.store.put(
+        {
+          id,
+          object: "checkout.session",
+          amount_subtotal: price.unit_amount,
+          amount_total: price.unit_amount,
+          cancel_url: optionalString(params, "cancel_url") ?? null,
+          client_reference_id: optionalString(params, "client_reference_id") ?? null,
+          created: em.store.now(),
+          currency: "usd",
+          customer,
+          customer_details: null,
+          customer_email: optionalString(params, "customer_email") ?? null,
+          expires_at: em.store.now() + 24 * 3600,
+          invoice: null,
+          livemode: false,
+          metadata: metadataOf(params),
+          mode,
+          payment_status: "unpaid",
+          status: "open",
+          subscription: null,
+          success_url: successUrl,
+          ui_mode: "hosted",
+          url: `${em.baseUrl}/checkout/${id}`,
+          _price: price.id,
+          _quantity: Number(first.quantity ?? 1),
+          _subscription_data: {
+            application_fee_percent: optionalNumber(data, "application_fee_percent") ?? null,
+            destination: transfer.destination ? String(transfer.destination) : null,
+            on_behalf_of: data.on_behalf_of ? String(data.on_behalf_of) : null,
+            metadata: (data.metadata as Record<string, string> | undefined) ?? {},
+          },
+        },
+        account,
+      );
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/checkout\/sessions\/(cs_\w+)$/,
+    allowed: ["expand"],
+    handle: (em, _req, match) => requireObject(em, match[1]!, "checkout.session"),
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/billing_portal\/sessions$/,
+    allowed: ["customer", "return_url", "configuration", "on_behalf_of", "flow_data", "locale", "expand"],
+    handle(em, { params }) {
+      const customer = requireObject(em, requiredString(params, "customer"), "customer");
+      const id = newId("bps");
+      return em.store.put({
+        id,
+        object: "billing_portal.session",
+        configuration: "bpc_emulator_default",
+        created: em.store.now(),
+        customer: customer.id,
+        flow: null,
+        livemode: false,
+        locale: null,
+        on_behalf_of: optionalString(params, "on_behalf_of") ?? null,
+        return_url: optionalString(params, "return_url") ?? null,
+        url: `${em.baseUrl}/billing_portal/${id}`,
+      });
+    },
+  },
+];

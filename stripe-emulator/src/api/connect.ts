@@ -1,0 +1,166 @@
+import type { Obj } from "../core/billing";
+import type { Emulator, Route } from "../core/context";
+import { invalid, noSuch } from "../core/errors";
+import { metadataOf, optionalObject, optionalString, requiredString } from "../core/params";
+import { newId } from "../core/state";
+
+const INITIAL_REQUIREMENTS = [
+  "business_profile.mcc",
+  "business_profile.url",
+  "external_account",
+  "individual.dob.day",
+  "individual.first_name",
+  "individual.last_name",
+  "tos_acceptance.date",
+];
+
+function requireAccount(em: Emulator, id: string) {
+  const account = em.store.get<Obj>(id, "account");
+  if (!account) throw noSuch("account", id);
+  return account;
+}
+
+/** What the hosted onboarding form does when submitted: requirements met, flags on. */
+export function completeOnboarding(em: Emulator, account: Obj, details: { businessName?: string; firstName?: string; lastName?: string }) {
+  const previous = {
+    charges_enabled: account.charges_enabled,
+    payouts_enabled: account.payouts_enabled,
+    details_submitted: account.details_submitted,
+  };
+  account.charges_enabled = true;
+  account.payouts_enabled = true;
+  account.details_submitted = true;
+  account.capabilities = { card_payments: "active", transfers: "active" };
+  account.requirements = { ...account.requirements, currently_due: [], eventually_due: [], past_due: [], disabled_reason: null };
+  account.business_profile = { ...account.business_profile, name: details.businessName ?? null };
+  account.individual = { first_name: details.firstName ?? null, last_name: details.lastName ?? null };
+  em.store.put(account);
+  em.webhooks.emit("account.updated", account, { account: account.id, previous });
+}
+
+export const connectRoutes: Route[] = [
+  {
+    method: "POST",
+    pattern: /^\/v1\/accounts$/,
+    allowed: ["type", "country", "email", "capabilities", "settings", "metadata", "business_type", "default_currency", "controller", "business_profile"],
+    handle(em, { params }) {
+      const type = optionalString(params, "type") ?? "express";
+      if (!["express", "standard", "custom"].includes(type)) throw invalid("type", `Invalid type: ${type}`);
+      const capabilities = optionalObject(params, "capabilities") ?? {};
+      const settings = (optionalObject(params, "settings") ?? {}) as Obj;
+      const interval = settings.payouts?.schedule?.interval ?? "daily";
+      return em.store.put({
+        id: newId("acct"),
+        object: "account",
+        type,
+        country: optionalString(params, "country") ?? "US",
+        email: optionalString(params, "email") ?? null,
+        default_currency: optionalString(params, "default_currency") ?? "usd",
+        created: em.store.now(),
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+        business_profile: { name: null, url: null, mcc: null },
+        business_type: optionalString(params, "business_type") ?? null,
+        capabilities: Object.fromEntries(Object.keys(capabilities).map((c) => [c, "inactive"])),
+        controller: { type: "application", is_controller: true, fees: { payer: "application_express" }, losses: { payments: "application" }, requirement_collection: "stripe", stripe_dashboard: { type: "express" } },
+        requirements: { currently_due: [...INITIAL_REQUIREMENTS], eventually_due: [...INITIAL_REQUIREMENTS], past_due: [], pending_verification: [], disabled_reason: "requirements.past_due", current_deadline: null, errors: [], alternatives: [] },
+        future_requirements: { currently_due: [], eventually_due: [], past_due: [], pending_verification: [], disabled_reason: null, current_deadline: null, errors: [], alternatives: [] },
+        settings: { payouts: { schedule: { interval, delay_days: 2 }, debit_negative_balances: true, statement_descriptor: null } },
+        metadata: metadataOf(params),
+        livemode: false,
+      });
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/accounts\/(acct_\w+)$/,
+    allowed: ["expand"],
+    handle: (em, _req, match) => requireAccount(em, match[1]!),
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/account$/,
+    allowed: ["expand"],
+    handle(em, { account }) {
+      if (account) return requireAccount(em, account);
+      return { id: "acct_emulator_platform", object: "account", type: "standard", country: "US", charges_enabled: true, payouts_enabled: true, details_submitted: true };
+    },
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/account_links$/,
+    allowed: ["account", "type", "refresh_url", "return_url", "collect", "collection_options"],
+    handle(em, { params }) {
+      const account = requireAccount(em, requiredString(params, "account"));
+      const type = requiredString(params, "type");
+      if (type !== "account_onboarding" && type !== "account_update") throw invalid("type", `Invalid type: ${type}`);
+      const id = newId("acctlink");
+      const now = em.store.now();
+      const link = em.store.put({
+        id,
+        object: "account_link",
+        created: now,
+        expires_at: now + 300,
+        url: `${em.baseUrl}/connect/onboarding/${id}`,
+        _account: account.id,
+        _refresh_url: requiredString(params, "refresh_url"),
+        _return_url: requiredString(params, "return_url"),
+        _used: false,
+      });
+      return { object: "account_link", created: link.created, expires_at: link.expires_at, url: link.url };
+    },
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/account_sessions$/,
+    allowed: ["account", "components"],
+    handle(em, { params }) {
+      const account = requireAccount(em, requiredString(params, "account"));
+      const components = optionalObject(params, "components") ?? {};
+      const now = em.store.now();
+      return {
+        object: "account_session",
+        account: account.id,
+        client_secret: `accs_secret__${newId("x").slice(2)}`,
+        expires_at: now + 1800,
+        livemode: false,
+        components: Object.fromEntries(Object.keys(components).map((c) => [c, { enabled: true, features: {} }])),
+      };
+    },
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/accounts\/(acct_\w+)\/login_links$/,
+    allowed: [],
+    handle(em, _req, match) {
+      const account = requireAccount(em, match[1]!);
+      const id = newId("lnk");
+      em.store.put({ id, object: "login_link", _account: account.id, created: em.store.now() });
+      return { object: "login_link", created: em.store.now(), url: `${em.baseUrl}/express/${id}` };
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/balance$/,
+    allowed: [],
+    handle(em, { account }) {
+      const balance = account ? em.store.balance(account) : { available: 0, pending: 0 };
+      return {
+        object: "balance",
+        available: [{ amount: balance.available, currency: "usd", source_types: { card: balance.available } }],
+        pending: [{ amount: balance.pending, currency: "usd", source_types: { card: balance.pending } }],
+        livemode: false,
+      };
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/application_fees$/,
+    allowed: ["limit", "starting_after", "ending_before", "charge", "created"],
+    handle(em) {
+      const data = em.store.list<Obj>("application_fee").sort((a, b) => b.created - a.created);
+      return { object: "list", data, has_more: false, url: "/v1/application_fees" };
+    },
+  },
+];

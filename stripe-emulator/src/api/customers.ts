@@ -1,0 +1,186 @@
+import type { Obj } from "../core/billing";
+import { assertAttachable, brandOf, validateCard } from "../core/cards";
+import type { Emulator, Route } from "../core/context";
+import { invalid, missing } from "../core/errors";
+import { metadataOf, optionalInt, optionalObject, optionalString, requiredString } from "../core/params";
+import { newId } from "../core/state";
+import { requireObject } from "./catalogue";
+
+export function createCardPaymentMethod(
+  em: Emulator,
+  card: { number: string; expMonth: number; expYear: number; cvc?: string },
+  billing: { name?: string | null; email?: string | null } = {},
+): Obj {
+  const number = card.number.replace(/\s+/g, "");
+  validateCard(number, card.expMonth, card.expYear, em.store.now());
+  const brand = brandOf(number);
+  return em.store.put({
+    id: newId("pm"),
+    object: "payment_method",
+    type: "card",
+    allow_redisplay: "unspecified",
+    billing_details: { address: null, email: billing.email ?? null, name: billing.name ?? null, phone: null },
+    card: {
+      brand,
+      display_brand: brand,
+      checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: card.cvc ? "pass" : null },
+      country: "US",
+      exp_month: card.expMonth,
+      exp_year: card.expYear < 100 ? 2000 + card.expYear : card.expYear,
+      funding: "credit",
+      last4: number.slice(-4),
+      networks: { available: [brand], preferred: null },
+      wallet: null,
+    },
+    created: em.store.now(),
+    customer: null,
+    livemode: false,
+    metadata: {},
+    _number: number,
+  });
+}
+
+export function attachPaymentMethod(em: Emulator, pm: Obj, customerId: string) {
+  requireObject(em, customerId, "customer");
+  if (pm.customer && pm.customer !== customerId) {
+    throw invalid("payment_method", "The payment method you provided has already been attached to a customer.");
+  }
+  assertAttachable(pm._number as string);
+  pm.customer = customerId;
+  return em.store.put(pm);
+}
+
+function updateCustomer(em: Emulator, customer: Obj, params: Record<string, unknown>) {
+  if (params.email !== undefined) customer.email = optionalString(params, "email") ?? null;
+  if (params.name !== undefined) customer.name = optionalString(params, "name") ?? null;
+  if (params.description !== undefined) customer.description = optionalString(params, "description") ?? null;
+  if (params.metadata !== undefined) customer.metadata = { ...customer.metadata, ...metadataOf(params) };
+  const invoiceSettings = optionalObject(params, "invoice_settings");
+  if (invoiceSettings && invoiceSettings.default_payment_method !== undefined) {
+    const pmId = String(invoiceSettings.default_payment_method);
+    if (pmId) {
+      const pm = requireObject(em, pmId, "payment_method");
+      if (pm.customer !== customer.id) {
+        throw invalid("invoice_settings[default_payment_method]", `No such PaymentMethod: '${pmId}'; It's possible this PaymentMethod exists on one of your connected accounts, in which case you should retry this request on that connected account.`);
+      }
+    }
+    customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: pmId || null };
+  }
+  return em.store.put(customer);
+}
+
+export const customerRoutes: Route[] = [
+  {
+    method: "POST",
+    pattern: /^\/v1\/customers$/,
+    allowed: ["email", "name", "description", "metadata", "invoice_settings", "payment_method", "phone", "address", "test_clock"],
+    handle(em, { params, account }) {
+      const customer = em.store.put(
+        {
+          id: newId("cus"),
+          object: "customer",
+          address: null,
+          balance: 0,
+          created: em.store.now(),
+          currency: null,
+          default_source: null,
+          delinquent: false,
+          description: null,
+          email: null,
+          invoice_prefix: newId("x").slice(2, 10).toUpperCase(),
+          invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+          livemode: false,
+          metadata: {},
+          name: null,
+          phone: null,
+          preferred_locales: [],
+          tax_exempt: "none",
+          test_clock: null,
+        },
+        account,
+      );
+      const pm = optionalString(params, "payment_method");
+      if (pm) attachPaymentMethod(em, requireObject(em, pm, "payment_method"), customer.id);
+      return updateCustomer(em, customer, params);
+    },
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/customers\/(cus_\w+)$/,
+    allowed: ["email", "name", "description", "metadata", "invoice_settings", "phone", "address"],
+    handle: (em, { params }, match) => updateCustomer(em, requireObject(em, match[1]!, "customer"), params),
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/customers\/(cus_\w+)$/,
+    allowed: ["expand"],
+    handle: (em, _req, match) => requireObject(em, match[1]!, "customer"),
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/customers$/,
+    allowed: ["email", "limit", "starting_after", "ending_before", "created", "expand", "test_clock"],
+    handle(em, { params }) {
+      const email = optionalString(params, "email");
+      return em.store.list<Obj>("customer", (c) => !email || c.email === email);
+    },
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/payment_methods$/,
+    allowed: ["type", "card", "billing_details", "metadata", "customer", "payment_method"],
+    publishable: true,
+    handle(em, { params }) {
+      if (requiredString(params, "type") !== "card") throw invalid("type", "Only card payment methods are emulated.");
+      const card = optionalObject(params, "card");
+      if (!card) throw missing("card");
+      const billing = (optionalObject(params, "billing_details") ?? {}) as Record<string, string>;
+      const number = String(card.number ?? "");
+      if (!number) throw missing("card[number]");
+      const pm = createCardPaymentMethod(
+        em,
+        {
+          number,
+          expMonth: optionalInt(card, "exp_month") ?? 0,
+          expYear: optionalInt(card, "exp_year") ?? 0,
+          cvc: card.cvc === undefined ? undefined : String(card.cvc),
+        },
+        { name: billing.name ?? null, email: billing.email ?? null },
+      );
+      if (params.metadata !== undefined) pm.metadata = metadataOf(params);
+      return em.store.put(pm);
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/payment_methods\/(pm_\w+)$/,
+    allowed: ["expand"],
+    handle: (em, _req, match) => requireObject(em, match[1]!, "payment_method"),
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/payment_methods\/(pm_\w+)\/attach$/,
+    allowed: ["customer"],
+    handle: (em, { params }, match) =>
+      attachPaymentMethod(em, requireObject(em, match[1]!, "payment_method"), requiredString(params, "customer")),
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/payment_methods\/(pm_\w+)\/detach$/,
+    allowed: [],
+    handle(em, _req, match) {
+      const pm = requireObject(em, match[1]!, "payment_method");
+      pm.customer = null;
+      return em.store.put(pm);
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/payment_methods$/,
+    allowed: ["customer", "type", "limit", "starting_after", "ending_before", "expand"],
+    handle(em, { params }) {
+      const customer = optionalString(params, "customer");
+      return em.store.list<Obj>("payment_method", (p) => !customer || p.customer === customer);
+    },
+  },
+];

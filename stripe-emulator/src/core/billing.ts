@@ -1,0 +1,335 @@
+import { cardError, declinedError, insufficientFundsError, outcomeOf } from "./cards";
+import type { Emulator } from "./context";
+import type { StripeApiError } from "./errors";
+import { newId, type StripeObject } from "./state";
+
+// Invoices, PaymentIntents and the money movement of destination charges.
+
+export type Obj = StripeObject & Record<string, any>;
+
+const MONTH_SECONDS = 30 * 24 * 3600;
+/** Smart-retry-like schedule for failed renewals: days after the first failure. */
+export const RETRY_DAYS = [3, 5, 7];
+
+export function addMonth(unix: number): number {
+  const d = new Date(unix * 1000);
+  const next = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
+  // Jan 31 + 1 month: clamp to the month's last day, as Stripe does.
+  if (next.getUTCDate() !== d.getUTCDate()) next.setUTCDate(0);
+  return Math.floor(next.getTime() / 1000) || unix + MONTH_SECONDS;
+}
+
+export function createPaymentIntent(
+  em: Emulator,
+  input: {
+    amount: number;
+    customer: string | null;
+    paymentMethod: string | null;
+    invoice: string | null;
+    destination: string | null;
+    applicationFeeAmount: number | null;
+    onBehalfOf: string | null;
+    metadata?: Record<string, string>;
+  },
+): Obj {
+  const id = newId("pi");
+  return em.store.put({
+    id,
+    object: "payment_intent",
+    amount: input.amount,
+    amount_capturable: 0,
+    amount_received: 0,
+    application_fee_amount: input.applicationFeeAmount,
+    capture_method: "automatic",
+    client_secret: `${id}_secret_${newId("s").slice(2)}`,
+    confirmation_method: "automatic",
+    created: em.store.now(),
+    currency: "usd",
+    customer: input.customer,
+    description: input.invoice ? "Subscription creation" : null,
+    last_payment_error: null,
+    latest_charge: null,
+    livemode: false,
+    metadata: input.metadata ?? {},
+    next_action: null,
+    on_behalf_of: input.onBehalfOf,
+    payment_method: input.paymentMethod,
+    payment_method_types: ["card"],
+    setup_future_usage: null,
+    status: input.paymentMethod ? "requires_confirmation" : "requires_payment_method",
+    transfer_data: input.destination ? { destination: input.destination } : null,
+    _invoice: input.invoice,
+  });
+}
+
+export type ChargeResult = { status: "succeeded" } | { status: "requires_action" } | { status: "failed"; error: StripeApiError };
+
+/**
+ * Attempts the PaymentIntent with a card. On-session, a 3-D Secure card asks for a challenge;
+ * off-session (renewals) a card already authenticated goes through.
+ */
+export function attemptPayment(em: Emulator, pi: Obj, paymentMethodId: string, offSession: boolean): ChargeResult {
+  const pm = em.store.get<Obj>(paymentMethodId, "payment_method");
+  pi.payment_method = paymentMethodId;
+  if (!pm) return fail(em, pi, cardError("card_declined", "Your card was declined.", "generic_decline"));
+  const outcome = outcomeOf(pm._number as string);
+  if (outcome === "declined") return fail(em, pi, declinedError());
+  if (outcome === "insufficient_funds") return fail(em, pi, insufficientFundsError());
+  if (outcome === "fails_when_charged") return fail(em, pi, declinedError());
+  if (outcome === "requires_3ds" && !offSession && !pi._authenticated) {
+    pi.status = "requires_action";
+    pi.next_action = {
+      type: "redirect_to_url",
+      redirect_to_url: { url: `${em.baseUrl}/3ds/${pi.id}`, return_url: null },
+    };
+    em.store.put(pi);
+    return { status: "requires_action" };
+  }
+  succeed(em, pi);
+  return { status: "succeeded" };
+}
+
+function fail(em: Emulator, pi: Obj, error: StripeApiError): ChargeResult {
+  pi.status = "requires_payment_method";
+  pi.next_action = null;
+  pi.last_payment_error = {
+    type: error.body.type,
+    code: error.body.code,
+    decline_code: error.body.decline_code,
+    message: error.body.message,
+    payment_method: publicPm(em, pi.payment_method as string | null),
+  };
+  em.store.put(pi);
+  em.webhooks.emit("payment_intent.payment_failed", pi);
+  error.body.payment_intent = { id: pi.id, object: "payment_intent", status: pi.status };
+  const invoice = pi._invoice ? em.store.get<Obj>(pi._invoice as string, "invoice") : undefined;
+  if (invoice) invoiceFailed(em, invoice);
+  return { status: "failed", error };
+}
+
+function publicPm(em: Emulator, id: string | null) {
+  if (!id) return null;
+  const pm = em.store.get<Obj>(id);
+  return pm ? { id: pm.id, object: "payment_method", type: "card" } : null;
+}
+
+export function succeed(em: Emulator, pi: Obj) {
+  pi.status = "succeeded";
+  pi.next_action = null;
+  pi.last_payment_error = null;
+  pi.amount_received = pi.amount;
+  const charge = em.store.put({
+    id: newId("ch"),
+    object: "charge",
+    amount: pi.amount,
+    amount_captured: pi.amount,
+    captured: true,
+    currency: "usd",
+    customer: pi.customer,
+    paid: true,
+    payment_intent: pi.id,
+    payment_method: pi.payment_method,
+    status: "succeeded",
+    created: em.store.now(),
+    livemode: false,
+    metadata: {},
+  });
+  pi.latest_charge = charge.id;
+  em.store.put(pi);
+  moveMoney(em, pi);
+  em.webhooks.emit("payment_intent.succeeded", pi);
+  const invoice = pi._invoice ? em.store.get<Obj>(pi._invoice as string, "invoice") : undefined;
+  if (invoice) invoicePaid(em, invoice, pi);
+}
+
+/** Destination charge: the fee stays with the platform, the rest is transferred to the creator. */
+function moveMoney(em: Emulator, pi: Obj) {
+  const destination = (pi.transfer_data as { destination?: string } | null)?.destination;
+  if (!destination) return;
+  const fee = (pi.application_fee_amount as number | null) ?? 0;
+  const created = em.store.now();
+  em.store.put({ id: newId("fee"), object: "application_fee", account: destination, amount: fee, currency: "usd", charge: pi.latest_charge, created, livemode: false });
+  em.store.put({ id: newId("tr"), object: "transfer", amount: pi.amount - fee, currency: "usd", destination, source_transaction: pi.latest_charge, created, livemode: false, metadata: {} });
+  em.store.balance(destination).available += pi.amount - fee;
+  em.store.save();
+}
+
+function invoiceFailed(em: Emulator, invoice: Obj) {
+  invoice.attempt_count = ((invoice.attempt_count as number) ?? 0) + 1;
+  invoice.attempted = true;
+  const subscription = subscriptionOfInvoice(em, invoice);
+  if (invoice.billing_reason === "subscription_cycle") {
+    const retryIndex = (invoice.attempt_count as number) - 1;
+    const days = RETRY_DAYS[retryIndex];
+    invoice.next_payment_attempt = days === undefined ? null : (invoice._first_failed_at ?? em.store.now()) + days * 86400;
+    invoice._first_failed_at ??= em.store.now();
+  }
+  em.store.put(invoice);
+  em.webhooks.emit("invoice.payment_failed", invoice);
+  if (subscription && subscription.status === "active" && invoice.billing_reason === "subscription_cycle") {
+    setSubscriptionStatus(em, subscription, "past_due");
+  }
+}
+
+function invoicePaid(em: Emulator, invoice: Obj, pi: Obj) {
+  const now = em.store.now();
+  invoice.status = "paid";
+  invoice.amount_paid = invoice.amount_due;
+  invoice.amount_remaining = 0;
+  invoice.attempted = true;
+  invoice.attempt_count = ((invoice.attempt_count as number) ?? 0) + 1;
+  invoice.next_payment_attempt = null;
+  invoice.status_transitions = { ...(invoice.status_transitions as object), paid_at: now };
+  invoice._payments = [
+    {
+      id: newId("inpay"),
+      object: "invoice_payment",
+      amount_paid: pi.amount,
+      amount_requested: pi.amount,
+      currency: "usd",
+      invoice: invoice.id,
+      is_default: true,
+      livemode: false,
+      payment: { type: "payment_intent", payment_intent: pi.id },
+      status: "paid",
+      status_transitions: { canceled_at: null, paid_at: now },
+      created: now,
+    },
+  ];
+  em.store.put(invoice);
+  em.webhooks.emit("invoice.paid", invoice);
+  em.webhooks.emit("invoice.payment_succeeded", invoice);
+  const subscription = subscriptionOfInvoice(em, invoice);
+  if (!subscription) return;
+  if (subscription.payment_settings?.save_default_payment_method === "on_subscription" && pi.payment_method) {
+    subscription.default_payment_method = pi.payment_method;
+  }
+  if (subscription.status !== "active" && subscription.status !== "canceled") {
+    setSubscriptionStatus(em, subscription, "active");
+  } else {
+    em.store.put(subscription);
+  }
+}
+
+export function subscriptionOfInvoice(em: Emulator, invoice: Obj): Obj | undefined {
+  const id = invoice.parent?.subscription_details?.subscription as string | undefined;
+  return id ? em.store.get<Obj>(id, "subscription") : undefined;
+}
+
+export function setSubscriptionStatus(em: Emulator, subscription: Obj, status: string) {
+  const previous = subscription.status;
+  if (previous === status) return;
+  subscription.status = status;
+  if (status === "canceled") {
+    subscription.canceled_at ??= em.store.now();
+    subscription.ended_at = em.store.now();
+  }
+  em.store.put(subscription);
+  em.webhooks.emit(status === "canceled" ? "customer.subscription.deleted" : "customer.subscription.updated", subscription, {
+    previous: { status: previous },
+  });
+}
+
+/** A new invoice and PaymentIntent for one period of a subscription. */
+export function createSubscriptionInvoice(em: Emulator, subscription: Obj, reason: "subscription_create" | "subscription_cycle") {
+  const item = subscription.items.data[0] as Obj;
+  const amount = (item.price.unit_amount as number) * ((item.quantity as number) ?? 1);
+  const now = em.store.now();
+  const invoiceId = newId("in");
+  const pct = subscription.application_fee_percent as number | null;
+  const fee = pct == null ? null : Math.round((amount * pct) / 100);
+  const destination = (subscription.transfer_data as { destination?: string } | null)?.destination ?? null;
+  const invoice: Obj = {
+    id: invoiceId,
+    object: "invoice",
+    account_country: "US",
+    amount_due: amount,
+    amount_overpaid: 0,
+    amount_paid: 0,
+    amount_remaining: amount,
+    attempt_count: 0,
+    attempted: false,
+    auto_advance: true,
+    billing_reason: reason,
+    collection_method: "charge_automatically",
+    created: now,
+    currency: "usd",
+    customer: subscription.customer,
+    customer_email: em.store.get<Obj>(subscription.customer as string)?.email ?? null,
+    description: null,
+    hosted_invoice_url: `${em.baseUrl}/invoices/${invoiceId}`,
+    lines: {
+      object: "list",
+      data: [
+        {
+          id: newId("il"),
+          object: "line_item",
+          amount,
+          currency: "usd",
+          description: `1 × ${String(item.price.nickname ?? "Subscription")}`,
+          period: { start: item.current_period_start, end: item.current_period_end },
+          parent: {
+            type: "subscription_item_details",
+            subscription_item_details: { subscription: subscription.id, subscription_item: item.id, proration: false, invoice_item: null },
+          },
+          pricing: { type: "price_details", price_details: { price: item.price.id, product: item.price.product }, unit_amount_decimal: String(item.price.unit_amount) },
+          quantity: item.quantity ?? 1,
+        },
+      ],
+      has_more: false,
+      url: `/v1/invoices/${invoiceId}/lines`,
+    },
+    livemode: false,
+    metadata: {},
+    next_payment_attempt: null,
+    number: `EMU-${String(Object.keys(em.store.state.objects).length).padStart(5, "0")}`,
+    on_behalf_of: subscription.on_behalf_of ?? null,
+    parent: {
+      type: "subscription_details",
+      quote_details: null,
+      subscription_details: { subscription: subscription.id, metadata: subscription.metadata ?? {} },
+    },
+    period_end: item.current_period_end,
+    period_start: item.current_period_start,
+    status: amount === 0 ? "paid" : "open",
+    status_transitions: { finalized_at: now, marked_uncollectible_at: null, paid_at: amount === 0 ? now : null, voided_at: null },
+    subtotal: amount,
+    total: amount,
+    test_clock: null,
+  };
+  if (amount > 0) {
+    const pi = createPaymentIntent(em, {
+      amount,
+      customer: subscription.customer as string,
+      paymentMethod: null,
+      invoice: invoiceId,
+      destination,
+      applicationFeeAmount: destination ? fee : null,
+      onBehalfOf: (subscription.on_behalf_of as string | null) ?? null,
+    });
+    invoice._payment_intent = pi.id;
+  }
+  em.store.put(invoice);
+  subscription.latest_invoice = invoiceId;
+  em.store.put(subscription);
+  return invoice;
+}
+
+export function defaultPaymentMethodOf(em: Emulator, subscription: Obj): string | null {
+  if (subscription.default_payment_method) return subscription.default_payment_method as string;
+  const customer = em.store.get<Obj>(subscription.customer as string, "customer");
+  return (customer?.invoice_settings?.default_payment_method as string | null) ?? null;
+}
+
+/** Charges an invoice off-session with the subscription's default card. */
+export function collectInvoice(em: Emulator, invoice: Obj) {
+  const subscription = subscriptionOfInvoice(em, invoice);
+  const pi = invoice._payment_intent ? em.store.get<Obj>(invoice._payment_intent as string) : undefined;
+  if (!subscription || !pi) return;
+  const pm = defaultPaymentMethodOf(em, subscription);
+  if (!pm) {
+    invoiceFailed(em, invoice);
+    return;
+  }
+  attemptPayment(em, pi, pm, true);
+}

@@ -1,0 +1,74 @@
+import { StripeApiError } from "./errors";
+
+export type ChargeOutcome = "succeeds" | "requires_3ds" | "declined" | "insufficient_funds" | "fails_when_charged";
+
+/** Stripe's published test cards and what they do. */
+const outcomes: Record<string, ChargeOutcome> = {
+  "4242424242424242": "succeeds",
+  "5555555555554444": "succeeds",
+  "4000002500003155": "requires_3ds",
+  "4000000000000002": "declined",
+  "4000000000009995": "insufficient_funds",
+  "4000000000000341": "fails_when_charged",
+};
+
+export function luhnValid(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i += 1) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return number.length >= 12 && sum % 10 === 0;
+}
+
+export function outcomeOf(number: string): ChargeOutcome {
+  return outcomes[number] ?? "succeeds";
+}
+
+export function brandOf(number: string): string {
+  if (number.startsWith("4")) return "visa";
+  if (/^5[1-5]/.test(number)) return "mastercard";
+  if (/^3[47]/.test(number)) return "amex";
+  return "unknown";
+}
+
+export function cardError(code: string, message: string, declineCode?: string, param?: string) {
+  return new StripeApiError(402, {
+    type: "card_error",
+    code,
+    message,
+    ...(declineCode ? { decline_code: declineCode } : {}),
+    ...(param ? { param } : {}),
+    doc_url: `https://stripe.com/docs/error-codes/${code.replaceAll("_", "-")}`,
+  });
+}
+
+export const declinedError = () => cardError("card_declined", "Your card was declined.", "generic_decline");
+export const insufficientFundsError = () =>
+  cardError("card_declined", "Your card has insufficient funds.", "insufficient_funds");
+
+/** Validates the number and expiry the way Stripe does at payment method creation. */
+export function validateCard(number: string, expMonth: number, expYear: number, nowSeconds: number) {
+  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) {
+    throw cardError("incorrect_number", "Your card number is incorrect.", undefined, "card[number]");
+  }
+  if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12) {
+    throw cardError("invalid_expiry_month", "Your card's expiration month is invalid.", undefined, "card[exp_month]");
+  }
+  const now = new Date(nowSeconds * 1000);
+  const year = expYear < 100 ? 2000 + expYear : expYear;
+  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1)) {
+    throw cardError("invalid_expiry_year", "Your card's expiration year is invalid.", undefined, "card[exp_year]");
+  }
+}
+
+/** Stripe's decline test numbers are refused already when attached to a customer. */
+export function assertAttachable(number: string) {
+  const outcome = outcomeOf(number);
+  if (outcome === "declined") throw declinedError();
+  if (outcome === "insufficient_funds") throw insufficientFundsError();
+}

@@ -1,0 +1,61 @@
+import { invalid, missing } from "./errors";
+
+export type Params = Record<string, unknown>;
+
+export function optionalString(params: Params, name: string): string | undefined {
+  const value = params[name];
+  if (value === undefined || value === "") return undefined;
+  if (typeof value !== "string") throw invalid(name, `Invalid string: ${name}`);
+  return value;
+}
+
+export function requiredString(params: Params, name: string): string {
+  const value = optionalString(params, name);
+  if (value === undefined) throw missing(name);
+  return value;
+}
+
+export function optionalInt(params: Params, name: string): number | undefined {
+  const value = params[name];
+  if (value === undefined || value === "") return undefined;
+  const n = typeof value === "number" ? value : Number(value);
+  if (!Number.isInteger(n)) throw invalid(name, `Invalid integer: ${String(value)}`);
+  return n;
+}
+
+export function optionalNumber(params: Params, name: string): number | undefined {
+  const value = params[name];
+  if (value === undefined || value === "") return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw invalid(name, `Invalid decimal: ${String(value)}`);
+  return n;
+}
+
+export function optionalBool(params: Params, name: string): boolean | undefined {
+  const value = params[name];
+  if (value === undefined || value === "") return undefined;
+  if (value === true || value === "true") return true;
+  if (value === false || value === "false") return false;
+  throw invalid(name, `Invalid boolean: ${String(value)}`);
+}
+
+export function optionalObject(params: Params, name: string): Params | undefined {
+  const value = params[name];
+  if (value === undefined || value === "") return undefined;
+  if (typeof value !== "object" || Array.isArray(value)) throw invalid(name, `Invalid object: ${name}`);
+  return value as Params;
+}
+
+/** Stripe arrays arrive as `a[0]=x` (an object with numeric keys) or `a[]=x` (an array). */
+export function optionalArray(params: Params, name: string): unknown[] | undefined {
+  const value = params[name];
+  if (value === undefined || value === "") return undefined;
+  if (Array.isArray(value)) return value;
+  if (typeof value === "object") return Object.values(value as Params);
+  return [value];
+}
+
+export function metadataOf(params: Params): Record<string, string> {
+  const value = optionalObject(params, "metadata") ?? {};
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]));
+}
