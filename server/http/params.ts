@@ -4,9 +4,9 @@ import { AppError } from "../lib/errors";
 const uuid = z.uuid();
 
 /** Ids are UUIDs; anything else cannot exist, so it is a 404 rather than a database error. */
-export function parseUuidParam(value: string | undefined, what: string): string {
+export function parseUuidParam(value: string | undefined, notFoundMessage: string): string {
   const result = uuid.safeParse(value);
-  if (!result.success) throw new AppError("not_found", `That ${what} was not found.`);
+  if (!result.success) throw new AppError("not_found", notFoundMessage);
   return result.data;
 }
 

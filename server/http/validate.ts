@@ -11,12 +11,12 @@ export function describeIssues(issues: z.core.$ZodIssue[]): string {
   if (first.code === "unrecognized_keys") {
     return `Unknown field${first.keys.length > 1 ? "s" : ""}: ${first.keys.join(", ")}.`;
   }
-  if (first.code === "invalid_type" && first.input === undefined) {
+  // zod's default wording for an absent value; ours names the field instead.
+  if (first.code === "invalid_type" && /received undefined$/.test(first.message)) {
     return field ? `${field} is required.` : "The request body is required.";
   }
-  return field && !first.message.toLowerCase().includes(field.toLowerCase())
-    ? `${field}: ${first.message}`
-    : first.message;
+  // Our schemas word their own messages; only zod's generic ones need the field named.
+  return field && first.message.startsWith("Invalid") ? `${field}: ${first.message}` : first.message;
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

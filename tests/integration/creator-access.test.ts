@@ -75,11 +75,12 @@ describe("creator routes", () => {
 
   it("never let another creator see or change the owner's offering", async () => {
     const before = await snapshot();
-    for (const path of [`/api/offerings/${offeringId}`, `/api/offerings/${offeringId}/status`]) {
-      const response = await app.request(
-        path,
-        asCreator(intruder, jsonRequest("PATCH", { title: "Hijacked", description: "x", priceCents: 1, isActive: false })),
-      );
+    const attempts = [
+      [`/api/offerings/${offeringId}`, { title: "Hijacked", description: "x", priceCents: 1 }],
+      [`/api/offerings/${offeringId}/status`, { isActive: false }],
+    ] as const;
+    for (const [path, body] of attempts) {
+      const response = await app.request(path, asCreator(intruder, jsonRequest("PATCH", body)));
       expect(response.status, path).toBe(404);
     }
     const list = await app.request("/api/offerings", asCreator(intruder));

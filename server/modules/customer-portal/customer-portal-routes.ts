@@ -21,14 +21,14 @@ export function customerRoutes(deps: CustomerPortalDeps) {
     .get("/:customUrl/:subscriberId", async (c) => {
       const ref = {
         customUrl: c.req.param("customUrl"),
-        subscriberId: parseUuidParam(c.req.param("subscriberId"), "subscription"),
+        subscriberId: parseUuidParam(c.req.param("subscriberId"), "Subscription Not Found"),
       };
       return c.json(await getCustomerPortal(deps, ref));
     })
     .patch("/:customUrl/:subscriberId/email", validate("json", updateSubscriberEmailSchema), async (c) => {
       const ref = {
         customUrl: c.req.param("customUrl"),
-        subscriberId: parseUuidParam(c.req.param("subscriberId"), "subscription"),
+        subscriberId: parseUuidParam(c.req.param("subscriberId"), "Subscription Not Found"),
       };
       await changeSubscriberEmail(deps, ref, c.req.valid("json").email);
       return c.json({ ok: true });

@@ -63,7 +63,7 @@ export function listRecentSubscribers(db: Db, userId: string, limit: number) {
     .from(subscribers)
     .innerJoin(offerings, eq(offerings.id, subscribers.offeringId))
     .where(eq(offerings.userId, userId))
-    .orderBy(desc(subscribers.createdAt))
+    .orderBy(desc(subscribers.createdAt), desc(subscribers.id))
     .limit(limit);
 }
 
@@ -115,6 +115,6 @@ export function listRecentEarnings(db: Db, userId: string, limit: number) {
     .innerJoin(offerings, eq(offerings.id, creatorEarnings.offeringId))
     .innerJoin(subscribers, eq(subscribers.id, creatorEarnings.subscriberId))
     .where(eq(creatorEarnings.userId, userId))
-    .orderBy(desc(creatorEarnings.paymentDate))
+    .orderBy(desc(creatorEarnings.paymentDate), desc(creatorEarnings.createdAt))
     .limit(limit);
 }

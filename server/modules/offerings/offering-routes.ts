@@ -34,12 +34,12 @@ export function offeringRoutes(deps: OfferingDeps) {
       return c.json(response.body as object, response.status as 201);
     })
     .patch("/:id", validate("json", updateOfferingSchema), async (c) => {
-      const id = parseUuidParam(c.req.param("id"), "subscription");
+      const id = parseUuidParam(c.req.param("id"), "That subscription was not found.");
       const offering = await updateOffering(deps, currentUser(c).id, id, c.req.valid("json"));
       return c.json({ offering });
     })
     .patch("/:id/status", validate("json", setOfferingStatusSchema), async (c) => {
-      const id = parseUuidParam(c.req.param("id"), "subscription");
+      const id = parseUuidParam(c.req.param("id"), "That subscription was not found.");
       const { isActive } = c.req.valid("json");
       return c.json({ offering: await setOfferingActive(deps, currentUser(c).id, id, isActive) });
     });
