@@ -7,6 +7,8 @@ export default defineConfig({
       "contracts/**/*.test.ts",
       "stripe-emulator/**/*.test.ts",
       "tests/integration/**/*.test.ts",
+      "tests/security/**/*.test.ts",
+      "tests/reliability/**/*.test.ts",
       "web/src/**/*.test.ts",
     ],
     setupFiles: ["tests/setup/fail-on-console-error.ts"],

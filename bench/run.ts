@@ -31,9 +31,16 @@ function serverEnv(extra: Record<string, string>) {
 async function onPostgres() {
   const database = await createScratchDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "regulars-bench-"));
-  const server = await startServerProcess("bench/lib/bench-server.ts", serverEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir }));
+  const server = await startServerProcess(
+    "bench/lib/bench-server.ts",
+    serverEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir }),
+  );
   try {
-    const { client, userId, offering } = await createSellingCreator(server.baseUrl, origin, server.emulatorUrl);
+    const { client, userId, offering } = await createSellingCreator(
+      server.baseUrl,
+      origin,
+      server.emulatorUrl,
+    );
     for (let run = 1; run <= 3; run += 1) {
       await benchLandingApi(server, offering.customUrl, `PostgreSQL, run ${run}`, seconds);
     }
@@ -49,7 +56,10 @@ async function onPostgres() {
 
 async function onPglite() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "regulars-bench-pglite-"));
-  const server = await startServerProcess("bench/lib/bench-server.ts", serverEnv({ DATA_DIR: dataDir }));
+  const server = await startServerProcess(
+    "bench/lib/bench-server.ts",
+    serverEnv({ DATA_DIR: dataDir }),
+  );
   try {
     const { offering } = await createSellingCreator(server.baseUrl, origin, server.emulatorUrl);
     await benchLandingApi(server, offering.customUrl, "PGlite", seconds);
@@ -59,13 +69,19 @@ async function onPglite() {
   }
 }
 
-if (!existsSync("dist/web/index.html")) execSync("npx vite build --logLevel warn", { stdio: "inherit" });
+if (!existsSync("dist/web/index.html"))
+  execSync("npx vite build --logLevel warn", { stdio: "inherit" });
 
 const started = performance.now();
 await onPostgres();
 await onPglite();
 await benchColdStart();
-record({ benchmark: "total", metric: "bench wall time", value: round((performance.now() - started) / 1000, 1), unit: "s" });
+record({
+  benchmark: "total",
+  metric: "bench wall time",
+  value: round((performance.now() - started) / 1000, 1),
+  unit: "s",
+});
 
 mkdirSync("bench/results", { recursive: true });
 writeFileSync(
@@ -83,5 +99,7 @@ const rows = figures.map((f) => [
 const header = ["benchmark", "metric", "value", "reference", "target", "met"];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ");
-process.stdout.write(`${[line(header), widths.map((w) => "-".repeat(w)).join("-|-"), ...rows.map(line)].join("\n")}\n`);
+process.stdout.write(
+  `${[line(header), widths.map((w) => "-".repeat(w)).join("-|-"), ...rows.map(line)].join("\n")}\n`,
+);
 process.exit(0);

@@ -1,6 +1,12 @@
 import * as lucide from "lucide-react";
 import { describe, expect, it } from "vitest";
-import { addCustomServiceType, categories, categoryIds, findCategory, isKnownServiceType } from "./catalogue";
+import {
+  addCustomServiceType,
+  categories,
+  categoryIds,
+  findCategory,
+  isKnownServiceType,
+} from "./catalogue";
 
 describe("category catalogue", () => {
   it("has the spec's 12 category ids in order", () => {
@@ -14,13 +20,22 @@ describe("category catalogue", () => {
       expect(category.icon in lucide, `${category.icon} is a lucide icon`).toBe(true);
       expect(category.serviceTypes.length).toBeGreaterThanOrEqual(6);
       expect(category.serviceTypes.length).toBeLessThanOrEqual(16);
-      expect(new Set(category.serviceTypes.map((t) => t.toLowerCase())).size).toBe(category.serviceTypes.length);
+      expect(new Set(category.serviceTypes.map((t) => t.toLowerCase())).size).toBe(
+        category.serviceTypes.length,
+      );
     }
   });
 
   it("includes the spec's example service types", () => {
     const all = categories.flatMap((c) => c.serviceTypes);
-    for (const example of ["Lawn Care", "Dog Walking", "Meal Kit Delivery", "Tutoring", "Wine Subscription", "Mobile Car Wash"]) {
+    for (const example of [
+      "Lawn Care",
+      "Dog Walking",
+      "Meal Kit Delivery",
+      "Tutoring",
+      "Wine Subscription",
+      "Mobile Car Wash",
+    ]) {
       expect(all).toContain(example);
     }
     expect(isKnownServiceType("pet-care", "Dog Walking")).toBe(true);

@@ -28,7 +28,10 @@ export const startSubscriptionSchema = z
     attemptId: z.uuid("attemptId must be a UUID"),
     name: subscriberNameSchema,
     email: subscriberEmailSchema,
-    paymentMethodId: z.string().trim().regex(/^pm_[A-Za-z0-9_]+$/, "paymentMethodId is not valid"),
+    paymentMethodId: z
+      .string()
+      .trim()
+      .regex(/^pm_[A-Za-z0-9_]+$/, "paymentMethodId is not valid"),
   })
   .strict();
 export type StartSubscriptionInput = z.infer<typeof startSubscriptionSchema>;
@@ -42,7 +45,10 @@ export const startSubscriptionResponseSchema = z.object({
 export const finalizeSubscriptionSchema = z
   .object({
     customUrl,
-    subscriptionId: z.string().trim().regex(/^sub_[A-Za-z0-9_]+$/, "subscriptionId is not valid"),
+    subscriptionId: z
+      .string()
+      .trim()
+      .regex(/^sub_[A-Za-z0-9_]+$/, "subscriptionId is not valid"),
   })
   .strict();
 

@@ -11,16 +11,19 @@ import type { Config } from "./config/env";
 import type { Db } from "./db/client";
 import type { AppEnv } from "./http/app-env";
 import { originCheck } from "./http/origin-check";
+import { rateLimitByAddress } from "./http/rate-limit";
 import { requestLogger } from "./http/request-logger";
 import { securityHeaders } from "./http/security-headers";
 import type { Mailer } from "./integrations/email/mailer";
 import { AppError, isAppError } from "./lib/errors";
 import type { Logger } from "./lib/logger";
-import { rateLimitByAddress } from "./http/rate-limit";
 import { accountRoutes } from "./modules/account/account-routes";
 import type { BillingDeps } from "./modules/billing/billing-sync";
 import { connectRoutes } from "./modules/connect/connect-routes";
-import { billingActionRoutes, customerRoutes } from "./modules/customer-portal/customer-portal-routes";
+import {
+  billingActionRoutes,
+  customerRoutes,
+} from "./modules/customer-portal/customer-portal-routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard-routes";
 import { healthRoutes } from "./modules/health/health-routes";
 import { meRoutes } from "./modules/me/me-routes";
@@ -28,8 +31,8 @@ import { offeringRoutes } from "./modules/offerings/offering-routes";
 import { onboardingRoutes } from "./modules/onboarding/onboarding-routes";
 import { outboxRoutes } from "./modules/outbox/outbox-routes";
 import { subscribeRoutes } from "./modules/subscribe/subscribe-routes";
-import { webhookRoutes } from "./modules/webhooks/webhook-routes";
 import { webShellRoutes } from "./modules/web-shell/web-shell-routes";
+import { webhookRoutes } from "./modules/webhooks/webhook-routes";
 
 export interface AppDeps {
   config: Config;
@@ -55,14 +58,14 @@ export function createApp(deps: AppDeps) {
 
   app.use(requestId());
   app.use(requestLogger(logger));
-  app.use(
-    securityHeaders(deps.publicConfig.emulatorUrl, config.publicUrl.startsWith("https://")),
-  );
+  app.use(securityHeaders(deps.publicConfig.emulatorUrl, config.publicUrl.startsWith("https://")));
   app.use(
     "/api/*",
     bodyLimit({
       maxSize: 256 * 1024,
-      onError: () => {
+      onError: (c) => {
+        // The rest of the body is never read, so the connection can't be reused.
+        c.header("Connection", "close");
         throw new AppError("payload_too_large", "The request body is too large.");
       },
     }),
@@ -126,7 +129,9 @@ export function createApp(deps: AppDeps) {
     }
     logger.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
     return c.json(
-      { error: { code: "internal", message: "Something went wrong on our side. Please try again." } },
+      {
+        error: { code: "internal", message: "Something went wrong on our side. Please try again." },
+      },
       500,
     );
   });

@@ -11,17 +11,20 @@ const runtime = await startRuntime(config, {
   webDistDir: path.resolve("dist/web"),
 });
 
-const server = serve({ fetch: runtime.app.fetch, port: config.port, hostname: config.host }, (info) => {
-  logger.info(
-    {
-      url: config.publicUrl,
-      port: info.port,
-      database: runtime.database.driver,
-      payments: runtime.emulator ? `emulator at ${runtime.emulator.url}` : "stripe",
-    },
-    `Regulars is running at ${config.publicUrl}`,
-  );
-});
+const server = serve(
+  { fetch: runtime.app.fetch, port: config.port, hostname: config.host },
+  (info) => {
+    logger.info(
+      {
+        url: config.publicUrl,
+        port: info.port,
+        database: runtime.database.driver,
+        payments: runtime.emulator ? `emulator at ${runtime.emulator.url}` : "stripe",
+      },
+      `Regulars is running at ${config.publicUrl}`,
+    );
+  },
+);
 
 let isShuttingDown = false;
 async function shutdown(signal: string) {

@@ -1,10 +1,10 @@
 import path from "node:path";
-import { type RunningEmulator, startStripeEmulator } from "../stripe-emulator/src/index";
 import type { PublicConfig } from "../contracts/public-config";
+import { type RunningEmulator, startStripeEmulator } from "../stripe-emulator/src/index";
 import { type AppDeps, createApp } from "./app";
 import { createAuth } from "./auth/auth";
-import type { Config } from "./config/env";
 import { loadOrCreateDevSecret } from "./config/dev-secret";
+import type { Config } from "./config/env";
 import { type Database, type DatabaseTarget, openDatabase } from "./db/client";
 import { createMailer } from "./integrations/email/mailer";
 import { createStripeClient } from "./integrations/stripe/stripe-client";

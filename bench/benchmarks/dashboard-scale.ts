@@ -61,7 +61,10 @@ async function originalApproach(databaseUrl: string, userId: string) {
       [ids],
     );
     // What travelled over the wire to the browser, and the browser's own arithmetic.
-    const shipped = JSON.parse(JSON.stringify(rows)) as Array<{ offering_id: string; created_at: string }>;
+    const shipped = JSON.parse(JSON.stringify(rows)) as Array<{
+      offering_id: string;
+      created_at: string;
+    }>;
     const monthAgo = Date.now() - 30 * 24 * 3600 * 1000;
     const perOffering = new Map<string, number>();
     let newThisMonth = 0;
@@ -69,7 +72,9 @@ async function originalApproach(databaseUrl: string, userId: string) {
       perOffering.set(s.offering_id, (perOffering.get(s.offering_id) ?? 0) + 1);
       if (new Date(s.created_at).getTime() > monthAgo) newThisMonth += 1;
     }
-    const revenue = offerings.filter((o) => o.is_active).reduce((acc, o) => acc + Number(o.price_cents), 0);
+    const revenue = offerings
+      .filter((o) => o.is_active)
+      .reduce((acc, o) => acc + Number(o.price_cents), 0);
     if (revenue < 0 || newThisMonth < 0) throw new Error("unreachable");
     return performance.now() - started;
   } finally {
@@ -89,10 +94,20 @@ async function timeCall(client: BenchClient, path: string, runs = 5) {
 }
 
 /** Benchmark 3: the creator dashboard's API calls at scale, on PostgreSQL. */
-export async function benchDashboardScale(server: ServerProcess, client: BenchClient, databaseUrl: string, userId: string) {
+export async function benchDashboardScale(
+  server: ServerProcess,
+  client: BenchClient,
+  databaseUrl: string,
+  userId: string,
+) {
   const seedStarted = performance.now();
   await seed(databaseUrl, userId);
-  record({ benchmark: "3. dashboard at scale", metric: "seed 200/100k/1M rows", value: round((performance.now() - seedStarted) / 1000, 1), unit: "s" });
+  record({
+    benchmark: "3. dashboard at scale",
+    metric: "seed 200/100k/1M rows",
+    value: round((performance.now() - seedStarted) / 1000, 1),
+    unit: "s",
+  });
   server.resetPeak();
   const analyticsMs = await timeCall(client, "/api/dashboard/analytics");
   for (const [name, path] of [
@@ -100,13 +115,45 @@ export async function benchDashboardScale(server: ServerProcess, client: BenchCl
     ["earnings", "/api/dashboard/earnings"],
   ] as const) {
     const ms = await timeCall(client, path);
-    record({ benchmark: "3. dashboard at scale", metric: `${name} API (median of 5)`, value: round(ms, 1), unit: "ms", target: "≤ 100", meetsTarget: ms <= 100 });
+    record({
+      benchmark: "3. dashboard at scale",
+      metric: `${name} API (median of 5)`,
+      value: round(ms, 1),
+      unit: "ms",
+      target: "≤ 100",
+      meetsTarget: ms <= 100,
+    });
   }
-  record({ benchmark: "3. dashboard at scale", metric: "analytics API (median of 5)", value: round(analyticsMs, 1), unit: "ms", target: "≤ 100", meetsTarget: analyticsMs <= 100 });
+  record({
+    benchmark: "3. dashboard at scale",
+    metric: "analytics API (median of 5)",
+    value: round(analyticsMs, 1),
+    unit: "ms",
+    target: "≤ 100",
+    meetsTarget: analyticsMs <= 100,
+  });
   const originals: number[] = [];
   for (let i = 0; i < 3; i += 1) originals.push(await originalApproach(databaseUrl, userId));
   const original = median(originals);
-  record({ benchmark: "3. dashboard at scale", metric: "original approach (all rows to client)", value: round(original, 1), unit: "ms" });
-  record({ benchmark: "3. dashboard at scale", metric: "original ÷ ours (analytics)", value: round(original / analyticsMs, 1), unit: "ratio", reference: round(analyticsMs, 1) });
-  record({ benchmark: "3. dashboard at scale", metric: "server peak RSS", value: round(server.peakRssMb(), 1), unit: "MB", target: "≤ 500", meetsTarget: server.peakRssMb() <= 500 });
+  record({
+    benchmark: "3. dashboard at scale",
+    metric: "original approach (all rows to client)",
+    value: round(original, 1),
+    unit: "ms",
+  });
+  record({
+    benchmark: "3. dashboard at scale",
+    metric: "original ÷ ours (analytics)",
+    value: round(original / analyticsMs, 1),
+    unit: "ratio",
+    reference: round(analyticsMs, 1),
+  });
+  record({
+    benchmark: "3. dashboard at scale",
+    metric: "server peak RSS",
+    value: round(server.peakRssMb(), 1),
+    unit: "MB",
+    target: "≤ 500",
+    meetsTarget: server.peakRssMb() <= 500,
+  });
 }

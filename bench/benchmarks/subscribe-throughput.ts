@@ -44,11 +44,41 @@ export async function benchSubscribeThroughput(
     [offering.id],
   );
   await client.end();
-  const counts = rows[0] as { subscribers: number; subscriptions: number; customers: number; earnings: number };
+  const counts = rows[0] as {
+    subscribers: number;
+    subscriptions: number;
+    customers: number;
+    earnings: number;
+  };
   const exact = Object.values(counts).every((n) => n === total - failures) && failures === 0;
 
-  record({ benchmark: "4. subscribe throughput", metric: "subscribes/s", value: round(latencies.length / seconds), unit: "req/s" });
-  record({ benchmark: "4. subscribe throughput", metric: "p95 per subscribe", value: round(p95, 1), unit: "ms" });
-  record({ benchmark: "4. subscribe throughput", metric: "one customer/subscription/subscriber/earning each", value: exact ? 1 : 0, unit: "bool", target: "1", meetsTarget: exact, reference: failures });
-  record({ benchmark: "4. subscribe throughput", metric: "server+emulator peak RSS", value: round(server.peakRssMb(), 1), unit: "MB", target: "emulator ≤ 250 (shared process)", meetsTarget: server.peakRssMb() <= 500 });
+  record({
+    benchmark: "4. subscribe throughput",
+    metric: "subscribes/s",
+    value: round(latencies.length / seconds),
+    unit: "req/s",
+  });
+  record({
+    benchmark: "4. subscribe throughput",
+    metric: "p95 per subscribe",
+    value: round(p95, 1),
+    unit: "ms",
+  });
+  record({
+    benchmark: "4. subscribe throughput",
+    metric: "one customer/subscription/subscriber/earning each",
+    value: exact ? 1 : 0,
+    unit: "bool",
+    target: "1",
+    meetsTarget: exact,
+    reference: failures,
+  });
+  record({
+    benchmark: "4. subscribe throughput",
+    metric: "server+emulator peak RSS",
+    value: round(server.peakRssMb(), 1),
+    unit: "MB",
+    target: "emulator ≤ 250 (shared process)",
+    meetsTarget: server.peakRssMb() <= 500,
+  });
 }

@@ -8,7 +8,12 @@ export class BenchClient {
     readonly origin: string,
   ) {}
 
-  async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  async call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
@@ -21,7 +26,8 @@ export class BenchClient {
     });
     const setCookies = response.headers.getSetCookie();
     if (setCookies.length > 0) this.cookie = setCookies.map((c) => c.split(";")[0]).join("; ");
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    if (!response.ok)
+      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   }
 }
@@ -39,23 +45,41 @@ export async function createSellingCreator(baseUrl: string, origin: string, emul
     monthlyRevenue: "0-1k",
     goals: [],
   });
-  const { account } = await client.call<{ account: { stripeAccountId: string } }>("POST", "/api/connect/account", {});
-  await fetch(`${emulatorUrl}/_emulator/accounts/${account.stripeAccountId}/complete_onboarding`, { method: "POST" });
-  await client.call("POST", "/api/connect/account/refresh", {});
-  const { offering } = await client.call<{ offering: { id: string; customUrl: string } }>("POST", "/api/offerings", {
-    title: "Weekly Lawn Care",
-    category: "home-property",
-    subcategory: "Lawn Care",
-    description: "Mowing, edging and clippings removed, every week, all season long.",
-    priceCents: 2500,
+  const { account } = await client.call<{ account: { stripeAccountId: string } }>(
+    "POST",
+    "/api/connect/account",
+    {},
+  );
+  await fetch(`${emulatorUrl}/_emulator/accounts/${account.stripeAccountId}/complete_onboarding`, {
+    method: "POST",
   });
+  await client.call("POST", "/api/connect/account/refresh", {});
+  const { offering } = await client.call<{ offering: { id: string; customUrl: string } }>(
+    "POST",
+    "/api/offerings",
+    {
+      title: "Weekly Lawn Care",
+      category: "home-property",
+      subcategory: "Lawn Care",
+      description: "Mowing, edging and clippings removed, every week, all season long.",
+      priceCents: 2500,
+    },
+  );
   return { client, userId: user.id, offering };
 }
 
-export async function subscribeOnce(baseUrl: string, origin: string, emulatorUrl: string, customUrl: string) {
+export async function subscribeOnce(
+  baseUrl: string,
+  origin: string,
+  emulatorUrl: string,
+  customUrl: string,
+) {
   const pmResponse = await fetch(`${emulatorUrl}/v1/payment_methods`, {
     method: "POST",
-    headers: { Authorization: "Bearer pk_test_emulator", "Content-Type": "application/x-www-form-urlencoded" },
+    headers: {
+      Authorization: "Bearer pk_test_emulator",
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
     body: new URLSearchParams({
       type: "card",
       "card[number]": "4242424242424242",
@@ -66,18 +90,25 @@ export async function subscribeOnce(baseUrl: string, origin: string, emulatorUrl
   });
   const pm = (await pmResponse.json()) as { id: string };
   const client = new BenchClient(baseUrl, origin);
-  const start = await client.call<{ subscriptionId: string; clientSecret: string | null }>("POST", "/api/public/subscribe", {
-    customUrl,
-    attemptId: randomUUID(),
-    name: "Bench Customer",
-    email: `c-${randomUUID().slice(0, 8)}@example.com`,
-    paymentMethodId: pm.id,
-  });
+  const start = await client.call<{ subscriptionId: string; clientSecret: string | null }>(
+    "POST",
+    "/api/public/subscribe",
+    {
+      customUrl,
+      attemptId: randomUUID(),
+      name: "Bench Customer",
+      email: `c-${randomUUID().slice(0, 8)}@example.com`,
+      paymentMethodId: pm.id,
+    },
+  );
   if (start.clientSecret) {
     const intentId = start.clientSecret.split("_secret_")[0];
     await fetch(`${emulatorUrl}/v1/payment_intents/${intentId}/confirm`, {
       method: "POST",
-      headers: { Authorization: "Bearer pk_test_emulator", "Content-Type": "application/x-www-form-urlencoded" },
+      headers: {
+        Authorization: "Bearer pk_test_emulator",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
       body: new URLSearchParams({ client_secret: start.clientSecret, payment_method: pm.id }),
     });
   }

@@ -22,7 +22,10 @@ root.get("/__bench/bare/:customUrl", async (c) => {
   let cached = cachedBytes.get(url);
   if (!cached) {
     const real = await runtime.app.request(url);
-    cached = { body: await real.arrayBuffer(), type: real.headers.get("content-type") ?? "application/json" };
+    cached = {
+      body: await real.arrayBuffer(),
+      type: real.headers.get("content-type") ?? "application/json",
+    };
     cachedBytes.set(url, cached);
   }
   return c.body(cached.body, 200, { "content-type": cached.type });
@@ -30,7 +33,9 @@ root.get("/__bench/bare/:customUrl", async (c) => {
 // A static HTML page with the landing page's visible content, for the Chromium ratio.
 root.get("/__bench/static-landing/:customUrl", async (c) => {
   const real = await runtime.app.request(`/api/public/offerings/${c.req.param("customUrl")}`);
-  const { offering } = (await real.json()) as { offering: { title: string; priceCents: number; description: string } };
+  const { offering } = (await real.json()) as {
+    offering: { title: string; priceCents: number; description: string };
+  };
   const price = `$${(offering.priceCents / 100).toFixed(2)}/month`;
   return c.html(
     `<!doctype html><html><head><meta charset="utf-8"><title>${offering.title}</title></head><body><h1>${offering.title}</h1><p id="price">${price}</p><p>${offering.description}</p></body></html>`,

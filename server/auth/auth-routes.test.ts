@@ -1,8 +1,8 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { user } from "../db/schema/auth";
 import { createCreator, uniqueEmail } from "../../tests/factories/creator-factory";
 import { createTestApp, jsonRequest, type TestApp } from "../../tests/setup/test-app";
+import { user } from "../db/schema/auth";
 
 let app: TestApp;
 
@@ -44,8 +44,16 @@ describe("sign-up", () => {
   });
 
   it.each([
-    ["a malformed e-mail", { email: "not-an-email", password: "secret1" }, "Enter a valid email address"],
-    ["a 5-character password", { email: uniqueEmail(), password: "12345" }, "Password must be at least 6 characters"],
+    [
+      "a malformed e-mail",
+      { email: "not-an-email", password: "secret1" },
+      "Enter a valid email address",
+    ],
+    [
+      "a 5-character password",
+      { email: uniqueEmail(), password: "12345" },
+      "Password must be at least 6 characters",
+    ],
     ["an empty body", {}, "email is required."],
     ["a missing password", { email: uniqueEmail() }, "password is required."],
   ])("refuses %s with a clear 400 and writes nothing", async (_label, body, message) => {

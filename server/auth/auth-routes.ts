@@ -1,9 +1,9 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { Hono } from "hono";
 import { z } from "zod";
 import { credentialsSchema } from "../../contracts/auth";
-import { Hono } from "hono";
-import { getConnInfo } from "@hono/node-server/conninfo";
-import { describeIssues } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
+import { describeIssues } from "../http/validate";
 import { type Auth, CLIENT_IP_HEADER } from "./auth";
 
 const credentialRoutes = new Set(["/api/auth/sign-up/email", "/api/auth/sign-in/email"]);
@@ -49,9 +49,7 @@ export function authRoutes(auth: Auth, options: { trustProxy: boolean }) {
       if (!parsed.success) {
         return c.json(badRequest(describeIssues(parsed.error.issues)), 400);
       }
-      return auth.handler(
-        new Request(c.req.raw.url, { method: "POST", headers, body: text }),
-      );
+      return auth.handler(new Request(c.req.raw.url, { method: "POST", headers, body: text }));
     }
     return auth.handler(new Request(c.req.raw, { headers }));
   });

@@ -17,7 +17,9 @@ const envSchema = z
     STRIPE_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(12111),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("Regulars <no-reply@regulars.local>"),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
     TRUST_PROXY: z
       .enum(["true", "false"])
       .default("false")

@@ -21,7 +21,10 @@ export function parseIdempotencyKey(value: string | undefined): string | undefin
   if (value === undefined) return undefined;
   const result = idempotencyKey.safeParse(value);
   if (!result.success) {
-    throw new AppError("validation_failed", result.error.issues[0]?.message ?? "Bad Idempotency-Key");
+    throw new AppError(
+      "validation_failed",
+      result.error.issues[0]?.message ?? "Bad Idempotency-Key",
+    );
   }
   return result.data;
 }

@@ -16,13 +16,19 @@ export function describeIssues(issues: z.core.$ZodIssue[]): string {
     return field ? `${field} is required.` : "The request body is required.";
   }
   // Our schemas word their own messages; only zod's generic ones need the field named.
-  return field && first.message.startsWith("Invalid") ? `${field}: ${first.message}` : first.message;
+  return field && first.message.startsWith("Invalid")
+    ? `${field}: ${first.message}`
+    : first.message;
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw new AppError("validation_failed", describeIssues(result.error.issues), result.error.issues);
+    throw new AppError(
+      "validation_failed",
+      describeIssues(result.error.issues),
+      result.error.issues,
+    );
   }
   return result.data;
 }
@@ -32,5 +38,18 @@ export function validate<Target extends keyof ValidationTargets, S extends z.Zod
   target: Target,
   schema: S,
 ) {
-  return validator(target, (value) => parseWith(schema, value) as z.output<S>);
+  return validator(target, (value, c) => {
+    // Hono reads a non-JSON body as {}; refuse it instead. It also keeps text/plain
+    // "simple" cross-site requests (which skip CORS preflight) away from our mutations.
+    if (
+      target === "json" &&
+      !/^application\/([\w.+-]+\+)?json/i.test(c.req.header("content-type") ?? "")
+    ) {
+      throw new AppError(
+        "unsupported_media_type",
+        "Send the request body as JSON (Content-Type: application/json).",
+      );
+    }
+    return parseWith(schema, value) as z.output<S>;
+  });
 }

@@ -1,7 +1,7 @@
+import { completeOnboarding } from "./api/connect";
 import type { Obj } from "./core/billing";
 import { advanceClock } from "./core/clock";
 import type { Emulator } from "./core/context";
-import { completeOnboarding } from "./api/connect";
 import { escapeHtml, page } from "./hosted/html";
 import type { EmulatorServer, Faults } from "./server";
 
@@ -17,7 +17,13 @@ function clockPage(em: Emulator) {
 }
 
 /** Emulator-only controls under /_emulator: never part of Stripe's API. */
-export async function handleControl(em: Emulator, server: EmulatorServer, method: string, url: URL, body: Record<string, unknown>): Promise<unknown> {
+export async function handleControl(
+  em: Emulator,
+  server: EmulatorServer,
+  method: string,
+  url: URL,
+  body: Record<string, unknown>,
+): Promise<unknown> {
   const path = url.pathname;
   if (path === "/_emulator" && method === "GET") return clockPage(em);
   if (path === "/_emulator/reset" && method === "POST") {
@@ -25,14 +31,17 @@ export async function handleControl(em: Emulator, server: EmulatorServer, method
     server.faults = null;
     return { ok: true };
   }
-  if (path === "/_emulator/clock" && method === "GET") return { now: em.store.now(), offsetSeconds: em.store.state.clockOffset };
+  if (path === "/_emulator/clock" && method === "GET")
+    return { now: em.store.now(), offsetSeconds: em.store.state.clockOffset };
   if (path === "/_emulator/clock/advance" && method === "POST") {
     const days = Number(body.days ?? 0);
     const seconds = Number(body.seconds ?? 0);
     const to = Number(body.to ?? 0);
     const delta = to > 0 ? to - em.store.now() : days * 86_400 + seconds;
     if (!Number.isFinite(delta) || delta <= 0 || delta > 3 * 365 * 86_400) {
-      return { error: { message: "Give days, seconds or a future `to` (unix seconds), up to 3 years." } };
+      return {
+        error: { message: "Give days, seconds or a future `to` (unix seconds), up to 3 years." },
+      };
     }
     advanceClock(em, delta);
     if (body.days !== undefined && typeof body.days === "string" && !url.search.includes("json")) {
@@ -43,7 +52,8 @@ export async function handleControl(em: Emulator, server: EmulatorServer, method
   }
   if (path === "/_emulator/faults" && method === "POST") {
     const mode = String(body.mode ?? "http500");
-    if (!["http500", "drop", "delay"].includes(mode)) return { error: { message: "mode is http500, drop or delay" } };
+    if (!["http500", "drop", "delay"].includes(mode))
+      return { error: { message: "mode is http500, drop or delay" } };
     const faults: Faults = {
       failureRate: Math.min(Math.max(Number(body.failureRate ?? 0), 0), 1),
       mode: mode as Faults["mode"],
@@ -57,7 +67,8 @@ export async function handleControl(em: Emulator, server: EmulatorServer, method
     server.faults = null;
     return { faults: null };
   }
-  if (path === "/_emulator/webhooks" && method === "GET") return { deliveries: em.webhooks.deliveries.slice(-500) };
+  if (path === "/_emulator/webhooks" && method === "GET")
+    return { deliveries: em.webhooks.deliveries.slice(-500) };
   if (path === "/_emulator/webhooks/flush" && method === "POST") {
     await em.webhooks.flush();
     return { ok: true };
@@ -66,7 +77,11 @@ export async function handleControl(em: Emulator, server: EmulatorServer, method
   if (onboarding && method === "POST") {
     const account = em.store.get<Obj>(onboarding[1]!, "account");
     if (!account) return null;
-    completeOnboarding(em, account, { businessName: "Emulated Business", firstName: "Test", lastName: "Creator" });
+    completeOnboarding(em, account, {
+      businessName: "Emulated Business",
+      firstName: "Test",
+      lastName: "Creator",
+    });
     return { ok: true, account: account.id };
   }
   return null;

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Emulator } from "./core/context";
 import { runDueWork } from "./core/clock";
+import type { Emulator } from "./core/context";
 import { newId, Store } from "./core/state";
 import { WebhookDispatcher } from "./core/webhooks";
 import { EmulatorServer } from "./server";
@@ -42,7 +42,13 @@ export async function startStripeEmulator(options: EmulatorOptions): Promise<Run
   };
   // Endpoints given at start replace those of an earlier run (the app's URL may have moved).
   if (options.webhookEndpoints) {
-    store.state.webhookEndpoints = options.webhookEndpoints.map((e) => ({ id: newId("we"), url: e.url, secret: e.secret, connect: e.connect, enabledEvents: ["*"] }));
+    store.state.webhookEndpoints = options.webhookEndpoints.map((e) => ({
+      id: newId("we"),
+      url: e.url,
+      secret: e.secret,
+      connect: e.connect,
+      enabledEvents: ["*"],
+    }));
   }
   const server = new EmulatorServer(emulator);
   const http = createServer((req, res) => {

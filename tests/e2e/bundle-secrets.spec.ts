@@ -15,7 +15,13 @@ function filesUnder(dir: string): string[] {
 test("the built client bundle contains no secret key, webhook secret or database URL", () => {
   const files = filesUnder(distDir).filter((f) => /\.(js|css|html|json|map)$/.test(f));
   expect(files.length).toBeGreaterThan(0);
-  const forbidden = [/sk_(test|live)_[A-Za-z0-9]/, /whsec_[A-Za-z0-9]/, /postgres(ql)?:\/\//, /BETTER_AUTH_SECRET/, /STRIPE_SECRET_KEY/];
+  const forbidden = [
+    /sk_(test|live)_[A-Za-z0-9]/,
+    /whsec_[A-Za-z0-9]/,
+    /postgres(ql)?:\/\//,
+    /BETTER_AUTH_SECRET/,
+    /STRIPE_SECRET_KEY/,
+  ];
   for (const file of files) {
     const text = readFileSync(file, "utf8");
     for (const pattern of forbidden) {

@@ -8,7 +8,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       page.on("console", (message) => {
         if (message.type() !== "error") return;
         // Chromium logs every 4xx fetch; those are answers the UI handles (wrong password...).
-        if (/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
+        if (
+          /Failed to load resource: the server responded with a status of 4\d\d/.test(
+            message.text(),
+          )
+        ) {
           return;
         }
         errors.push(message.text());

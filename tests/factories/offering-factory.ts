@@ -25,7 +25,10 @@ export async function createOnboardedCreator(
       }),
     ),
   );
-  const created = await app.request("/api/connect/account", asCreator(creator, jsonRequest("POST", {})));
+  const created = await app.request(
+    "/api/connect/account",
+    asCreator(creator, jsonRequest("POST", {})),
+  );
   const { account } = (await created.json()) as { account: { stripeAccountId: string } };
   await completeConnectOnboarding(app, account.stripeAccountId);
   await app.request("/api/connect/account/refresh", asCreator(creator, jsonRequest("POST", {})));

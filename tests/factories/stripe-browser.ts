@@ -41,7 +41,11 @@ export async function createPaymentMethod(app: TestApp, cardNumber: string): Pro
   return body.id as string;
 }
 
-export async function confirmCardPayment(app: TestApp, clientSecret: string, paymentMethodId: string) {
+export async function confirmCardPayment(
+  app: TestApp,
+  clientSecret: string,
+  paymentMethodId: string,
+) {
   const intentId = clientSecret.split("_secret_")[0]!;
   return postForm(app, `/v1/payment_intents/${intentId}/confirm`, {
     client_secret: clientSecret,
@@ -50,7 +54,11 @@ export async function confirmCardPayment(app: TestApp, clientSecret: string, pay
 }
 
 /** The 3-D Secure page's "Complete" or "Fail" button. */
-export async function answerThreeDSecure(app: TestApp, paymentIntentId: string, outcome: "complete" | "fail") {
+export async function answerThreeDSecure(
+  app: TestApp,
+  paymentIntentId: string,
+  outcome: "complete" | "fail",
+) {
   const response = await fetch(`${emulator(app).url}/3ds/${paymentIntentId}/${outcome}`, {
     method: "POST",
     headers: { Accept: "application/json" },

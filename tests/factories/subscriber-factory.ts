@@ -25,7 +25,8 @@ export async function subscribeWithCard(
       paymentMethodId,
     }),
   );
-  if (start.status !== 201) throw new Error(`subscribe failed: ${start.status} ${await start.text()}`);
+  if (start.status !== 201)
+    throw new Error(`subscribe failed: ${start.status} ${await start.text()}`);
   const { subscriptionId, clientSecret } = (await start.json()) as {
     subscriptionId: string;
     clientSecret: string | null;

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectAccounts, offerings, userProfiles } from "../../server/db/schema/app";
 import { user } from "../../server/db/schema/auth";
 import { asCreator } from "../factories/creator-factory";
-import { createOffering, createOnboardedCreator, type OnboardedCreator } from "../factories/offering-factory";
+import {
+  createOffering,
+  createOnboardedCreator,
+  type OnboardedCreator,
+} from "../factories/offering-factory";
 import { createTestApp, jsonRequest, type TestApp } from "../setup/test-app";
 
 let app: TestApp;
@@ -11,13 +15,24 @@ let owner: OnboardedCreator;
 let intruder: OnboardedCreator;
 let offeringId: string;
 
-const creatorPrefixes = ["/api/me", "/api/onboarding", "/api/connect", "/api/offerings", "/api/dashboard", "/api/account"];
+const creatorPrefixes = [
+  "/api/me",
+  "/api/onboarding",
+  "/api/connect",
+  "/api/offerings",
+  "/api/dashboard",
+  "/api/account",
+];
 
 /** Every creator route the app registers, read from the app itself so none can be missed. */
 function creatorRoutes() {
   const seen = new Set<string>();
   return app.runtime.app.routes
-    .filter((r) => r.method !== "ALL" && creatorPrefixes.some((p) => r.path === p || r.path.startsWith(`${p}/`)))
+    .filter(
+      (r) =>
+        r.method !== "ALL" &&
+        creatorPrefixes.some((p) => r.path === p || r.path.startsWith(`${p}/`)),
+    )
     .filter((r) => {
       const key = `${r.method} ${r.path}`;
       if (seen.has(key)) return false;
@@ -29,7 +44,9 @@ function creatorRoutes() {
 async function snapshot() {
   const db = app.runtime.deps.db;
   const counts = await Promise.all(
-    [offerings, connectAccounts, userProfiles, user].map(async (t) => (await db.select({ n: count() }).from(t))[0]?.n),
+    [offerings, connectAccounts, userProfiles, user].map(
+      async (t) => (await db.select({ n: count() }).from(t))[0]?.n,
+    ),
   );
   const rows = await db.select().from(offerings);
   return JSON.stringify({ counts, rows });
@@ -59,7 +76,13 @@ function requestFor(method: string, path: string) {
 describe("creator routes", () => {
   it("finds the creator routes from the app", () => {
     const routes = creatorRoutes().map((r) => `${r.method} ${r.path}`);
-    expect(routes).toEqual(expect.arrayContaining(["GET /api/offerings", "PATCH /api/offerings/:id", "DELETE /api/account"]));
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        "GET /api/offerings",
+        "PATCH /api/offerings/:id",
+        "DELETE /api/account",
+      ]),
+    );
     expect(routes.length).toBeGreaterThanOrEqual(15);
   });
 

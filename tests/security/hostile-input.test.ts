@@ -2,7 +2,11 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../server/db/schema/index";
 import { asCreator } from "../factories/creator-factory";
-import { createOffering, createOnboardedCreator, type OnboardedCreator } from "../factories/offering-factory";
+import {
+  createOffering,
+  createOnboardedCreator,
+  type OnboardedCreator,
+} from "../factories/offering-factory";
 import { createPaymentMethod, testCards } from "../factories/stripe-browser";
 import { subscribeWithCard } from "../factories/subscriber-factory";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../setup/test-app";
@@ -43,7 +47,9 @@ const tables = [
 
 async function snapshot() {
   const db = app.runtime.deps.db;
-  const counts = await Promise.all(tables.map(async (t) => (await db.select({ n: count() }).from(t))[0]?.n));
+  const counts = await Promise.all(
+    tables.map(async (t) => (await db.select({ n: count() }).from(t))[0]?.n),
+  );
   const offeringRows = await db.select().from(schema.offerings);
   const subscriberRows = await db.select().from(schema.subscribers);
   const profileRows = await db.select().from(schema.userProfiles);
@@ -58,27 +64,69 @@ interface MutatingRoute {
   numberFields?: string[];
   emailFields?: string[];
   enumFields?: string[];
+  optionalFields?: string[];
 }
 
 const routes: MutatingRoute[] = [
-  { method: "POST", path: () => "/api/auth/sign-up/email", valid: () => ({ email: "new@example.com", password: "secret1" }), asCreator: false, emailFields: ["email"] },
-  { method: "POST", path: () => "/api/auth/sign-in/email", valid: () => ({ email: creator.email, password: "wrong-pass" }), asCreator: false, emailFields: ["email"] },
+  {
+    method: "POST",
+    path: () => "/api/auth/sign-up/email",
+    valid: () => ({ email: "new@example.com", password: "secret1" }),
+    asCreator: false,
+    emailFields: ["email"],
+  },
+  {
+    method: "POST",
+    path: () => "/api/auth/sign-in/email",
+    valid: () => ({ email: creator.email, password: "wrong-pass" }),
+    asCreator: false,
+    emailFields: ["email"],
+  },
   {
     method: "POST",
     path: () => "/api/onboarding/complete",
-    valid: () => ({ businessName: "Acme", businessType: "services", monthlyRevenue: "0-1k", goals: ["launch"] }),
+    valid: () => ({
+      businessName: "Acme",
+      businessType: "services",
+      monthlyRevenue: "0-1k",
+      goals: ["launch"],
+    }),
     asCreator: true,
     enumFields: ["businessType", "monthlyRevenue"],
+    optionalFields: ["goals"],
   },
   { method: "POST", path: () => "/api/connect/account", valid: () => ({}), asCreator: true },
-  { method: "POST", path: () => "/api/connect/account/refresh", valid: () => ({}), asCreator: true },
-  { method: "POST", path: () => "/api/connect/account-link", valid: () => ({ purpose: "dashboard" }), asCreator: true, enumFields: ["purpose"] },
-  { method: "POST", path: () => "/api/connect/account-session", valid: () => ({}), asCreator: true },
+  {
+    method: "POST",
+    path: () => "/api/connect/account/refresh",
+    valid: () => ({}),
+    asCreator: true,
+  },
+  {
+    method: "POST",
+    path: () => "/api/connect/account-link",
+    valid: () => ({ purpose: "dashboard" }),
+    asCreator: true,
+    enumFields: ["purpose"],
+    optionalFields: ["purpose"],
+  },
+  {
+    method: "POST",
+    path: () => "/api/connect/account-session",
+    valid: () => ({}),
+    asCreator: true,
+  },
   { method: "POST", path: () => "/api/connect/login-link", valid: () => ({}), asCreator: true },
   {
     method: "POST",
     path: () => "/api/offerings",
-    valid: () => ({ title: "T", category: "pet-care", subcategory: "Dog Walking", description: "D", priceCents: 100 }),
+    valid: () => ({
+      title: "T",
+      category: "pet-care",
+      subcategory: "Dog Walking",
+      description: "D",
+      priceCents: 100,
+    }),
     asCreator: true,
     numberFields: ["priceCents"],
     enumFields: ["category"],
@@ -90,20 +138,62 @@ const routes: MutatingRoute[] = [
     asCreator: true,
     numberFields: ["priceCents"],
   },
-  { method: "PATCH", path: () => `/api/offerings/${offeringId}/status`, valid: () => ({ isActive: false }), asCreator: true },
-  { method: "DELETE", path: () => "/api/account", valid: () => ({ confirmUserId: "someone-else" }), asCreator: true },
+  {
+    method: "PATCH",
+    path: () => `/api/offerings/${offeringId}/status`,
+    valid: () => ({ isActive: false }),
+    asCreator: true,
+  },
+  {
+    method: "DELETE",
+    path: () => "/api/account",
+    valid: () => ({ confirmUserId: "someone-else" }),
+    asCreator: true,
+  },
   {
     method: "POST",
     path: () => "/api/public/subscribe",
-    valid: () => ({ customUrl, attemptId: "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f", name: "N", email: "n@example.com", paymentMethodId }),
+    valid: () => ({
+      customUrl,
+      attemptId: "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+      name: "N",
+      email: "n@example.com",
+      paymentMethodId,
+    }),
     asCreator: false,
     emailFields: ["email"],
   },
-  { method: "POST", path: () => "/api/public/subscribe/finalize", valid: () => ({ customUrl, subscriptionId: "sub_doesnotexist" }), asCreator: false },
-  { method: "POST", path: () => "/api/public/checkout", valid: () => ({ customUrl: "nope-12345678" }), asCreator: false },
-  { method: "PATCH", path: () => `/api/public/customers/${customUrl}/${subscriberId}/email`, valid: () => ({ email: "n@example.com" }), asCreator: false, emailFields: ["email"] },
-  { method: "POST", path: () => "/api/create-billing-portal", valid: () => ({ customUrl, subscriberId, returnUrl: "https://evil.example/" }), asCreator: false },
-  { method: "POST", path: () => "/api/cancel-subscription", valid: () => ({ customUrl: "nope-12345678", subscriberId }), asCreator: false },
+  {
+    method: "POST",
+    path: () => "/api/public/subscribe/finalize",
+    valid: () => ({ customUrl, subscriptionId: "sub_doesnotexist" }),
+    asCreator: false,
+  },
+  {
+    method: "POST",
+    path: () => "/api/public/checkout",
+    valid: () => ({ customUrl: "nope-12345678" }),
+    asCreator: false,
+  },
+  {
+    method: "PATCH",
+    path: () => `/api/public/customers/${customUrl}/${subscriberId}/email`,
+    valid: () => ({ email: "n@example.com" }),
+    asCreator: false,
+    emailFields: ["email"],
+  },
+  {
+    method: "POST",
+    path: () => "/api/create-billing-portal",
+    valid: () => ({ customUrl, subscriberId, returnUrl: "https://evil.example/" }),
+    asCreator: false,
+  },
+  {
+    method: "POST",
+    path: () => "/api/cancel-subscription",
+    valid: () => ({ customUrl: "nope-12345678", subscriberId }),
+    asCreator: false,
+  },
 ];
 
 let ipCounter = 0;
@@ -129,7 +219,15 @@ describe("hostile input", () => {
       const before = await snapshot();
       const failures: string[] = [];
       for (const payload of payloads) {
-        const response = await send(route, payload);
+        let response: Response;
+        try {
+          response = await send(route, payload);
+        } catch (error) {
+          failures.push(
+            `${payload.label}: request failed (${String((error as Error).cause ?? error)})`,
+          );
+          continue;
+        }
         const text = await response.text();
         let isJsonError = false;
         try {

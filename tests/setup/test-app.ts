@@ -24,7 +24,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const testDatabase = await createTestDatabase();
   let fetchHandler: ((request: Request) => Response | Promise<Response>) | null = null;
   const server = serve({
-    fetch: (request) => (fetchHandler ? fetchHandler(request) : new Response("starting", { status: 503 })),
+    fetch: (request) =>
+      fetchHandler ? fetchHandler(request) : new Response("starting", { status: 503 }),
     port: 0,
     hostname: "127.0.0.1",
   });
@@ -50,7 +51,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   fetchHandler = runtime.app.fetch;
   // Each test app gets its own client address so auth rate limits don't leak between files.
-  const defaultIp = `10.${process.pid % 250}.${(ipCounter += 1) % 250}.1`;
+  ipCounter += 1;
+  const defaultIp = `10.${process.pid % 250}.${ipCounter % 250}.1`;
 
   return {
     runtime,

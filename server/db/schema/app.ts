@@ -126,7 +126,10 @@ export const creatorEarnings = pgTable(
   (t) => [
     index("creator_earnings_user_date_idx").on(t.userId, t.paymentDate.desc()),
     index("creator_earnings_subscriber_idx").on(t.subscriberId),
-    check("creator_earnings_net", sql`${t.netAmountCents} = ${t.grossAmountCents} - ${t.platformFeeCents}`),
+    check(
+      "creator_earnings_net",
+      sql`${t.netAmountCents} = ${t.grossAmountCents} - ${t.platformFeeCents}`,
+    ),
   ],
 );
 

@@ -1,11 +1,11 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { offerings, subscribers } from "../../db/schema/app";
-import { user } from "../../db/schema/auth";
 import { asCreator } from "../../../tests/factories/creator-factory";
 import { createOffering, createOnboardedCreator } from "../../../tests/factories/offering-factory";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
 import { createTestApp, jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import { offerings, subscribers } from "../../db/schema/app";
+import { user } from "../../db/schema/auth";
 
 let app: TestApp;
 
@@ -30,7 +30,10 @@ describe("deleting an account", () => {
         message: "User ID does not match. Please type your exact User ID to confirm.",
       },
     });
-    const [row] = await app.runtime.deps.db.select({ n: count() }).from(user).where(eq(user.id, creator.id));
+    const [row] = await app.runtime.deps.db
+      .select({ n: count() })
+      .from(user)
+      .where(eq(user.id, creator.id));
     expect(row!.n).toBe(1);
   });
 
@@ -49,7 +52,12 @@ describe("deleting an account", () => {
     expect(subscription.status).toBe("canceled");
     const db = app.runtime.deps.db;
     expect(await db.select().from(offerings).where(eq(offerings.userId, creator.id))).toEqual([]);
-    expect(await db.select().from(subscribers).where(eq(subscribers.stripeSubscriptionId, subscriptionId))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(subscribers)
+        .where(eq(subscribers.stripeSubscriptionId, subscriptionId)),
+    ).toEqual([]);
     expect(await db.select().from(user).where(eq(user.id, creator.id))).toEqual([]);
     // The session went with the user.
     expect((await app.request("/api/me", asCreator(creator))).status).toBe(401);

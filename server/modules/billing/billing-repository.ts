@@ -22,7 +22,11 @@ export async function insertSubscriberOnce(db: Db, values: typeof subscribers.$i
 }
 
 /** Cancelled is one-way: a late or reordered event never brings a subscriber back. */
-export async function updateSubscriberStatus(db: Db, subscriberId: string, status: SubscriberStatus) {
+export async function updateSubscriberStatus(
+  db: Db,
+  subscriberId: string,
+  status: SubscriberStatus,
+) {
   await db
     .update(subscribers)
     .set({ paymentStatus: status })

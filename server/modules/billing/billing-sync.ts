@@ -67,7 +67,12 @@ function customerDetails(subscription: Stripe.Subscription) {
     liveCustomer?.name ??
     email.split("@")[0] ??
     "Subscriber";
-  return { customerId: typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id, email, name: name || "Subscriber" };
+  return {
+    customerId:
+      typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id,
+    email,
+    name: name || "Subscriber",
+  };
 }
 
 /**

@@ -25,7 +25,11 @@ export async function insertConnectAccount(
 }
 
 /** onboarding_completed is derived here and nowhere else: true only when all three flags are. */
-export async function updateConnectAccountFlags(db: Db, stripeAccountId: string, flags: AccountFlags) {
+export async function updateConnectAccountFlags(
+  db: Db,
+  stripeAccountId: string,
+  flags: AccountFlags,
+) {
   const [row] = await db
     .update(connectAccounts)
     .set({

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConnectStatus } from "../../../contracts/connect";
-import { connectAccounts } from "../../db/schema/app";
 import { asCreator, createCreator } from "../../../tests/factories/creator-factory";
 import { completeConnectOnboarding } from "../../../tests/factories/stripe-browser";
 import { createTestApp, jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import { connectAccounts } from "../../db/schema/app";
 
 let app: TestApp;
 
@@ -35,7 +35,10 @@ describe("the connected account", () => {
       onboardingCompleted: false,
     });
     expect(bodyA.account!.currentlyDue.length).toBeGreaterThan(0);
-    const rows = await app.runtime.deps.db.select().from(connectAccounts).where(eq(connectAccounts.userId, creator.id));
+    const rows = await app.runtime.deps.db
+      .select()
+      .from(connectAccounts)
+      .where(eq(connectAccounts.userId, creator.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ country: "US", currency: "usd" });
 
@@ -54,16 +57,25 @@ describe("the connected account", () => {
     expect(link.status).toBe(200);
     expect(((await link.json()) as { url: string }).url).toMatch(/^http/);
 
-    const login = await app.request("/api/connect/login-link", asCreator(creator, jsonRequest("POST", {})));
+    const login = await app.request(
+      "/api/connect/login-link",
+      asCreator(creator, jsonRequest("POST", {})),
+    );
     expect(login.status).toBe(409);
   });
 
   it("turns onboarding_completed on only when Stripe reports all three flags", async () => {
     const creator = await createCreator(app);
-    const created = await app.request("/api/connect/account", asCreator(creator, jsonRequest("POST", {})));
+    const created = await app.request(
+      "/api/connect/account",
+      asCreator(creator, jsonRequest("POST", {})),
+    );
     const { account } = (await created.json()) as ConnectStatus;
     await completeConnectOnboarding(app, account!.stripeAccountId);
-    const refreshed = await app.request("/api/connect/account/refresh", asCreator(creator, jsonRequest("POST", {})));
+    const refreshed = await app.request(
+      "/api/connect/account/refresh",
+      asCreator(creator, jsonRequest("POST", {})),
+    );
     expect(((await refreshed.json()) as ConnectStatus).account).toMatchObject({
       chargesEnabled: true,
       payoutsEnabled: true,
@@ -71,7 +83,10 @@ describe("the connected account", () => {
       onboardingCompleted: true,
       currentlyDue: [],
     });
-    const login = await app.request("/api/connect/login-link", asCreator(creator, jsonRequest("POST", {})));
+    const login = await app.request(
+      "/api/connect/login-link",
+      asCreator(creator, jsonRequest("POST", {})),
+    );
     expect(login.status).toBe(200);
   });
 });

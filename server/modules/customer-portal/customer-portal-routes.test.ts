@@ -1,11 +1,20 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offering } from "../../../contracts/offerings";
-import { subscribers } from "../../db/schema/app";
 import { asCreator } from "../../../tests/factories/creator-factory";
-import { createOffering, createOnboardedCreator, type OnboardedCreator } from "../../../tests/factories/offering-factory";
+import {
+  createOffering,
+  createOnboardedCreator,
+  type OnboardedCreator,
+} from "../../../tests/factories/offering-factory";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
-import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../../../tests/setup/test-app";
+import {
+  createTestApp,
+  jsonRequest,
+  TEST_ORIGIN,
+  type TestApp,
+} from "../../../tests/setup/test-app";
+import { subscribers } from "../../db/schema/app";
 
 let app: TestApp;
 let creator: OnboardedCreator;
@@ -22,7 +31,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-const portalPath = (customUrl: string, subscriberId: string) => `/api/public/customers/${customUrl}/${subscriberId}`;
+const portalPath = (customUrl: string, subscriberId: string) =>
+  `/api/public/customers/${customUrl}/${subscriberId}`;
 
 describe("subscriber self-service", () => {
   it("shows the subscription only with the matching custom URL", async () => {
@@ -40,14 +50,19 @@ describe("subscriber self-service", () => {
     ]) {
       const response = await app.request(path);
       expect(response.status, path).toBe(404);
-      expect(await response.json()).toEqual({ error: { code: "not_found", message: "Subscription Not Found" } });
+      expect(await response.json()).toEqual({
+        error: { code: "not_found", message: "Subscription Not Found" },
+      });
     }
   });
 
   it("hides the subscriber when the offering is deactivated", async () => {
     const temp = await createOffering(app, creator, { title: "Temp" });
     const { subscriberId } = await subscribeWithCard(app, temp);
-    await app.request(`/api/offerings/${temp.id}/status`, asCreator(creator, jsonRequest("PATCH", { isActive: false })));
+    await app.request(
+      `/api/offerings/${temp.id}/status`,
+      asCreator(creator, jsonRequest("PATCH", { isActive: false })),
+    );
     expect((await app.request(portalPath(temp.customUrl, subscriberId))).status).toBe(404);
   });
 
@@ -58,9 +73,14 @@ describe("subscriber self-service", () => {
       jsonRequest("PATCH", { email: "new-address@example.com" }),
     );
     expect(response.status).toBe(200);
-    const [row] = await app.runtime.deps.db.select().from(subscribers).where(eq(subscribers.id, subscriberId));
+    const [row] = await app.runtime.deps.db
+      .select()
+      .from(subscribers)
+      .where(eq(subscribers.id, subscriberId));
     expect(row!.email).toBe("new-address@example.com");
-    const subscription = await app.runtime.deps.stripe.subscriptions.retrieve(subscriptionId, { expand: ["customer"] });
+    const subscription = await app.runtime.deps.stripe.subscriptions.retrieve(subscriptionId, {
+      expand: ["customer"],
+    });
     expect((subscription.customer as { email: string }).email).toBe("new-address@example.com");
 
     const bad = await app.request(
@@ -82,12 +102,19 @@ describe("subscriber self-service", () => {
 
     const evil = await app.request(
       "/api/create-billing-portal",
-      jsonRequest("POST", { customUrl: offering.customUrl, subscriberId, returnUrl: "https://evil.example/x" }),
+      jsonRequest("POST", {
+        customUrl: offering.customUrl,
+        subscriberId,
+        returnUrl: "https://evil.example/x",
+      }),
     );
     expect(evil.status).toBe(400);
 
     // The original took a bare Stripe customer id; we refuse it.
-    const bare = await app.request("/api/create-billing-portal", jsonRequest("POST", { customer_id: "cus_123", return_url: returnUrl }));
+    const bare = await app.request(
+      "/api/create-billing-portal",
+      jsonRequest("POST", { customer_id: "cus_123", return_url: returnUrl }),
+    );
     expect(bare.status).toBe(400);
   });
 
@@ -100,7 +127,10 @@ describe("subscriber self-service", () => {
     expect(response.status).toBe(200);
     const subscription = await app.runtime.deps.stripe.subscriptions.retrieve(subscriptionId);
     expect(subscription.status).toBe("canceled");
-    const [row] = await app.runtime.deps.db.select().from(subscribers).where(eq(subscribers.id, subscriberId));
+    const [row] = await app.runtime.deps.db
+      .select()
+      .from(subscribers)
+      .where(eq(subscribers.id, subscriberId));
     expect(row!.paymentStatus).toBe("cancelled");
 
     const wrongOffering = await app.request(
@@ -113,9 +143,12 @@ describe("subscriber self-service", () => {
   it("rate limits subscriber lookups per address", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 62; i += 1) {
-      const response = await app.request(portalPath(offering.customUrl, "00000000-0000-4000-8000-000000000000"), {
-        ip: "198.51.100.7",
-      });
+      const response = await app.request(
+        portalPath(offering.customUrl, "00000000-0000-4000-8000-000000000000"),
+        {
+          ip: "198.51.100.7",
+        },
+      );
       statuses.push(response.status);
     }
     expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);

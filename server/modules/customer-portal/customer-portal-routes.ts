@@ -8,9 +8,9 @@ import type { AppEnv } from "../../http/app-env";
 import { parseUuidParam } from "../../http/params";
 import { validate } from "../../http/validate";
 import {
+  type CustomerPortalDeps,
   cancelSubscription,
   changeSubscriberEmail,
-  type CustomerPortalDeps,
   getCustomerPortal,
   openBillingPortal,
 } from "./customer-portal-service";
@@ -25,14 +25,18 @@ export function customerRoutes(deps: CustomerPortalDeps) {
       };
       return c.json(await getCustomerPortal(deps, ref));
     })
-    .patch("/:customUrl/:subscriberId/email", validate("json", updateSubscriberEmailSchema), async (c) => {
-      const ref = {
-        customUrl: c.req.param("customUrl"),
-        subscriberId: parseUuidParam(c.req.param("subscriberId"), "Subscription Not Found"),
-      };
-      await changeSubscriberEmail(deps, ref, c.req.valid("json").email);
-      return c.json({ ok: true });
-    });
+    .patch(
+      "/:customUrl/:subscriberId/email",
+      validate("json", updateSubscriberEmailSchema),
+      async (c) => {
+        const ref = {
+          customUrl: c.req.param("customUrl"),
+          subscriberId: parseUuidParam(c.req.param("subscriberId"), "Subscription Not Found"),
+        };
+        await changeSubscriberEmail(deps, ref, c.req.valid("json").email);
+        return c.json({ ok: true });
+      },
+    );
 }
 
 /** The spec's two product API calls, taking the subscriber reference instead of Stripe ids. */

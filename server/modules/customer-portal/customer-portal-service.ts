@@ -27,7 +27,10 @@ async function requireSubscriber(db: Db, ref: SubscriberRef) {
   return row;
 }
 
-export async function getCustomerPortal(deps: CustomerPortalDeps, ref: SubscriberRef): Promise<CustomerPortal> {
+export async function getCustomerPortal(
+  deps: CustomerPortalDeps,
+  ref: SubscriberRef,
+): Promise<CustomerPortal> {
   const { subscriber, offering } = await requireSubscriber(deps.db, ref);
   return {
     offering: {
@@ -48,7 +51,11 @@ export async function getCustomerPortal(deps: CustomerPortalDeps, ref: Subscribe
 }
 
 /** Stripe first: our row changes only once the customer record that receipts use has. */
-export async function changeSubscriberEmail(deps: CustomerPortalDeps, ref: SubscriberRef, email: string) {
+export async function changeSubscriberEmail(
+  deps: CustomerPortalDeps,
+  ref: SubscriberRef,
+  email: string,
+) {
   const { subscriber } = await requireSubscriber(deps.db, ref);
   if (subscriber.paymentStatus === "cancelled") {
     throw new AppError("conflict", "This subscription is cancelled.");

@@ -7,8 +7,13 @@ import { creatorEarnings, offerings, subscribers } from "../../db/schema/app";
 export async function getOfferingTotals(db: Db, userId: string) {
   const [row] = await db
     .select({
-      monthlyRevenueCents: sql<number>`coalesce(sum(${offerings.priceCents}) filter (where ${offerings.isActive}), 0)`.mapWith(Number),
-      activeOfferingCount: sql<number>`count(*) filter (where ${offerings.isActive})`.mapWith(Number),
+      monthlyRevenueCents:
+        sql<number>`coalesce(sum(${offerings.priceCents}) filter (where ${offerings.isActive}), 0)`.mapWith(
+          Number,
+        ),
+      activeOfferingCount: sql<number>`count(*) filter (where ${offerings.isActive})`.mapWith(
+        Number,
+      ),
     })
     .from(offerings)
     .where(eq(offerings.userId, userId));
@@ -30,7 +35,9 @@ export async function countSubscribers(db: Db, userId: string, since?: Date) {
     .select({ n: count() })
     .from(subscribers)
     .innerJoin(offerings, eq(offerings.id, subscribers.offeringId))
-    .where(and(eq(offerings.userId, userId), since ? gte(subscribers.createdAt, since) : undefined));
+    .where(
+      and(eq(offerings.userId, userId), since ? gte(subscribers.createdAt, since) : undefined),
+    );
   return row?.n ?? 0;
 }
 
@@ -89,8 +96,10 @@ export function sumGrossByMonth(db: Db, userId: string, since: Date) {
 export async function getEarningsTotals(db: Db, userId: string) {
   const [row] = await db
     .select({
-      totalNetEarningsCents: sql<number>`coalesce(sum(${creatorEarnings.netAmountCents}), 0)`.mapWith(Number),
-      totalPlatformFeesCents: sql<number>`coalesce(sum(${creatorEarnings.platformFeeCents}), 0)`.mapWith(Number),
+      totalNetEarningsCents:
+        sql<number>`coalesce(sum(${creatorEarnings.netAmountCents}), 0)`.mapWith(Number),
+      totalPlatformFeesCents:
+        sql<number>`coalesce(sum(${creatorEarnings.platformFeeCents}), 0)`.mapWith(Number),
       totalPayments: count(),
     })
     .from(creatorEarnings)

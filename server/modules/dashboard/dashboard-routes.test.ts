@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Analytics, Earnings, Overview } from "../../../contracts/dashboard";
 import { asCreator } from "../../../tests/factories/creator-factory";
-import { createOffering, createOnboardedCreator, type OnboardedCreator } from "../../../tests/factories/offering-factory";
+import {
+  createOffering,
+  createOnboardedCreator,
+  type OnboardedCreator,
+} from "../../../tests/factories/offering-factory";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
 import { createTestApp, jsonRequest, type TestApp } from "../../../tests/setup/test-app";
 
@@ -38,14 +42,21 @@ describe("dashboard figures", () => {
     const lawn = await createOffering(app, creator, { title: "Lawn", priceCents: 2500 });
     const dogs = await createOffering(app, creator, { title: "Dogs", priceCents: 4000 });
     const paused = await createOffering(app, creator, { title: "Paused", priceCents: 9900 });
-    await app.request(`/api/offerings/${paused.id}/status`, asCreator(creator, jsonRequest("PATCH", { isActive: false })));
+    await app.request(
+      `/api/offerings/${paused.id}/status`,
+      asCreator(creator, jsonRequest("PATCH", { isActive: false })),
+    );
     await subscribeWithCard(app, lawn, { name: "A" });
     await subscribeWithCard(app, lawn, { name: "B" });
     await subscribeWithCard(app, dogs, { name: "C" });
 
     const overview = await get<Overview>("/api/dashboard/overview");
     // Monthly revenue is the sum of prices of active offerings (spec), not of payments.
-    expect(overview).toMatchObject({ monthlyRevenueCents: 6500, activeOfferingCount: 2, totalSubscribers: 3 });
+    expect(overview).toMatchObject({
+      monthlyRevenueCents: 6500,
+      activeOfferingCount: 2,
+      totalSubscribers: 3,
+    });
 
     const analytics = await get<Analytics>("/api/dashboard/analytics");
     expect(analytics.projectedAnnualRevenueCents).toBe(6500 * 12);
@@ -54,7 +65,11 @@ describe("dashboard figures", () => {
     const lawnPerf = analytics.offerings.find((o) => o.id === lawn.id);
     expect(lawnPerf).toMatchObject({ subscriberCount: 2, revenueCents: 5000 });
     expect(analytics.growth).toHaveLength(12);
-    expect(analytics.growth.at(-1)).toMatchObject({ newSubscribers: 3, totalSubscribers: 3, grossRevenueCents: 9000 });
+    expect(analytics.growth.at(-1)).toMatchObject({
+      newSubscribers: 3,
+      totalSubscribers: 3,
+      grossRevenueCents: 9000,
+    });
 
     const earnings = await get<Earnings>("/api/dashboard/earnings");
     expect(earnings).toMatchObject({
@@ -62,7 +77,13 @@ describe("dashboard figures", () => {
       totalNetEarningsCents: 2125 * 2 + 3400,
       totalPlatformFeesCents: 375 * 2 + 600,
     });
-    expect(earnings.recent[0]).toMatchObject({ offeringTitle: "Dogs", subscriberName: "C", grossCents: 4000, feeCents: 600, netCents: 3400 });
+    expect(earnings.recent[0]).toMatchObject({
+      offeringTitle: "Dogs",
+      subscriberName: "C",
+      grossCents: 4000,
+      feeCents: 600,
+      netCents: 3400,
+    });
     // Destination charges credit the creator's Stripe balance with gross − fee.
     expect(earnings.availableBalanceCents + earnings.pendingBalanceCents).toBe(2125 * 2 + 3400);
   });

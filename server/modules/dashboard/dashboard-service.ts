@@ -73,7 +73,10 @@ async function getBalance(deps: DashboardDeps, userId: string) {
   const account = await findConnectAccountByUserId(deps.db, userId);
   if (!account) return { available: 0, pending: 0 };
   try {
-    const balance = await deps.stripe.balance.retrieve({}, { stripeAccount: account.stripeAccountId });
+    const balance = await deps.stripe.balance.retrieve(
+      {},
+      { stripeAccount: account.stripeAccountId },
+    );
     const usd = (entries: Stripe.Balance.Available[] | Stripe.Balance.Pending[]) =>
       entries.filter((e) => e.currency === "usd").reduce((acc, e) => acc + e.amount, 0);
     return { available: usd(balance.available), pending: usd(balance.pending) };

@@ -1,5 +1,5 @@
-import type { Me } from "../../../contracts/me";
 import { Hono } from "hono";
+import type { Me } from "../../../contracts/me";
 import { currentUser, requireCreator } from "../../auth/require-creator";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../http/app-env";

@@ -31,7 +31,9 @@ export async function updateOfferingForCreator(
   db: Db,
   userId: string,
   offeringId: string,
-  values: Partial<Pick<NewOfferingRow, "title" | "description" | "priceCents" | "stripePriceId" | "isActive">>,
+  values: Partial<
+    Pick<NewOfferingRow, "title" | "description" | "priceCents" | "stripePriceId" | "isActive">
+  >,
 ) {
   const [row] = await db
     .update(offerings)

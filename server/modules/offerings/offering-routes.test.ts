@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offering } from "../../../contracts/offerings";
-import { offerings } from "../../db/schema/app";
 import { asCreator, createCreator } from "../../../tests/factories/creator-factory";
 import {
   createOffering,
@@ -11,6 +10,7 @@ import {
   type OnboardedCreator,
 } from "../../../tests/factories/offering-factory";
 import { createTestApp, jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import { offerings } from "../../db/schema/app";
 
 let app: TestApp;
 let creator: OnboardedCreator;
@@ -49,11 +49,17 @@ describe("creating an offering", () => {
   });
 
   it("creates a Stripe product and monthly price and a spec slug", async () => {
-    const offering = await createOffering(app, creator, { title: "Weekly Lawn Care", priceCents: 2500 });
+    const offering = await createOffering(app, creator, {
+      title: "Weekly Lawn Care",
+      priceCents: 2500,
+    });
     expect(offering.customUrl).toMatch(/^weekly-lawn-care-[0-9a-f]{8}$/);
     expect(offering.isActive).toBe(true);
 
-    const [row] = await app.runtime.deps.db.select().from(offerings).where(eq(offerings.id, offering.id));
+    const [row] = await app.runtime.deps.db
+      .select()
+      .from(offerings)
+      .where(eq(offerings.id, offering.id));
     const price = await app.runtime.deps.stripe.prices.retrieve(row!.stripePriceId!);
     expect(price.unit_amount).toBe(2500);
     expect(price.recurring?.interval).toBe("month");
@@ -67,7 +73,14 @@ describe("creating an offering", () => {
     const send = () =>
       app.request(
         "/api/offerings",
-        asCreator(creator, jsonRequest("POST", { ...defaultOfferingInput, title: "Dog Walks" }, { "Idempotency-Key": key })),
+        asCreator(
+          creator,
+          jsonRequest(
+            "POST",
+            { ...defaultOfferingInput, title: "Dog Walks" },
+            { "Idempotency-Key": key },
+          ),
+        ),
       );
     const [a, b] = await Promise.all([send(), send()]);
     expect(a.status).toBe(201);
@@ -90,7 +103,10 @@ describe("creating an offering", () => {
     [{ ...defaultOfferingInput, extra: true }, "Unknown field: extra."],
   ])("refuses %j with a clear 400", async (body, message) => {
     const before = await offeringCount(creator.id);
-    const response = await app.request("/api/offerings", asCreator(creator, jsonRequest("POST", body)));
+    const response = await app.request(
+      "/api/offerings",
+      asCreator(creator, jsonRequest("POST", body)),
+    );
     expect(response.status).toBe(400);
     const json = (await response.json()) as { error: { message: string } };
     expect(json.error.message).toBe(message);
@@ -106,21 +122,35 @@ describe("creating an offering", () => {
 describe("editing and toggling", () => {
   it("edits title, description and price; a new Stripe price replaces the archived old one", async () => {
     const offering = await createOffering(app, creator);
-    const [before] = await app.runtime.deps.db.select().from(offerings).where(eq(offerings.id, offering.id));
+    const [before] = await app.runtime.deps.db
+      .select()
+      .from(offerings)
+      .where(eq(offerings.id, offering.id));
     const response = await app.request(
       `/api/offerings/${offering.id}`,
       asCreator(
         creator,
-        jsonRequest("PATCH", { title: "Lawn Care Plus", description: "Now with hedges.", priceCents: 3000 }),
+        jsonRequest("PATCH", {
+          title: "Lawn Care Plus",
+          description: "Now with hedges.",
+          priceCents: 3000,
+        }),
       ),
     );
     expect(response.status).toBe(200);
     const { offering: updated } = (await response.json()) as { offering: Offering };
-    expect(updated).toMatchObject({ title: "Lawn Care Plus", priceCents: 3000, category: offering.category });
+    expect(updated).toMatchObject({
+      title: "Lawn Care Plus",
+      priceCents: 3000,
+      category: offering.category,
+    });
     // The slug stays the same: shared links keep working.
     expect(updated.customUrl).toBe(offering.customUrl);
 
-    const [after] = await app.runtime.deps.db.select().from(offerings).where(eq(offerings.id, offering.id));
+    const [after] = await app.runtime.deps.db
+      .select()
+      .from(offerings)
+      .where(eq(offerings.id, offering.id));
     expect(after!.stripePriceId).not.toBe(before!.stripePriceId);
     const oldPrice = await app.runtime.deps.stripe.prices.retrieve(before!.stripePriceId!);
     const newPrice = await app.runtime.deps.stripe.prices.retrieve(after!.stripePriceId!);
@@ -134,7 +164,12 @@ describe("editing and toggling", () => {
       `/api/offerings/${offering.id}`,
       asCreator(
         creator,
-        jsonRequest("PATCH", { title: "x", description: "y", priceCents: 100, category: "pet-care" }),
+        jsonRequest("PATCH", {
+          title: "x",
+          description: "y",
+          priceCents: 100,
+          category: "pet-care",
+        }),
       ),
     );
     expect(response.status).toBe(400);

@@ -13,7 +13,9 @@ describe("createCustomUrl", () => {
     expect(createCustomUrl("Café Crème", uuid)).toBe("cafe-creme-1a2b3c4d");
     expect(createCustomUrl("Lawn & Garden! 🌱 50% off?", uuid)).toBe("lawn-garden-50-off-1a2b3c4d");
     expect(createCustomUrl("<script>alert(1)</script>", uuid)).toBe("scriptalert1script-1a2b3c4d");
-    expect(createCustomUrl("x'; drop table offerings; --", uuid)).toBe("x-drop-table-offerings-1a2b3c4d");
+    expect(createCustomUrl("x'; drop table offerings; --", uuid)).toBe(
+      "x-drop-table-offerings-1a2b3c4d",
+    );
   });
 
   it("falls back when nothing usable is left and caps long titles", () => {

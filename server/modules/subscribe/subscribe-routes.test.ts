@@ -2,9 +2,12 @@ import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offering } from "../../../contracts/offerings";
-import { creatorEarnings, emailOutbox, paymentSubscriptions, subscribers } from "../../db/schema/app";
 import { asCreator } from "../../../tests/factories/creator-factory";
-import { createOffering, createOnboardedCreator, type OnboardedCreator } from "../../../tests/factories/offering-factory";
+import {
+  createOffering,
+  createOnboardedCreator,
+  type OnboardedCreator,
+} from "../../../tests/factories/offering-factory";
 import {
   answerThreeDSecure,
   confirmCardPayment,
@@ -13,6 +16,12 @@ import {
 } from "../../../tests/factories/stripe-browser";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
 import { createTestApp, jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import {
+  creatorEarnings,
+  emailOutbox,
+  paymentSubscriptions,
+  subscribers,
+} from "../../db/schema/app";
 
 let app: TestApp;
 let creator: OnboardedCreator;
@@ -29,7 +38,10 @@ afterAll(async () => {
 
 async function rowsFor(stripeSubscriptionId: string) {
   const db = app.runtime.deps.db;
-  const subs = await db.select().from(subscribers).where(eq(subscribers.stripeSubscriptionId, stripeSubscriptionId));
+  const subs = await db
+    .select()
+    .from(subscribers)
+    .where(eq(subscribers.stripeSubscriptionId, stripeSubscriptionId));
   const payments = await db
     .select()
     .from(paymentSubscriptions)
@@ -47,14 +59,24 @@ async function start(body: Record<string, unknown>) {
 describe("subscribing by card", () => {
   it("writes the subscriber, payment subscription and earnings, and queues the e-mail", async () => {
     const email = `ana-${randomUUID().slice(0, 6)}@example.com`;
-    const { subscriberId, subscriptionId } = await subscribeWithCard(app, offering, { name: "Ana", email });
+    const { subscriberId, subscriptionId } = await subscribeWithCard(app, offering, {
+      name: "Ana",
+      email,
+    });
     const { subs, payments, earnings } = await rowsFor(subscriptionId);
     expect(subs).toHaveLength(1);
-    expect(subs[0]).toMatchObject({ id: subscriberId, name: "Ana", email, paymentStatus: "active" });
+    expect(subs[0]).toMatchObject({
+      id: subscriberId,
+      name: "Ana",
+      email,
+      paymentStatus: "active",
+    });
     expect(subs[0]!.stripeCustomerId).toMatch(/^cus_/);
     expect(payments).toHaveLength(1);
     expect(payments[0]!.status).toBe("active");
-    expect(payments[0]!.currentPeriodEnd!.getTime()).toBeGreaterThan(payments[0]!.currentPeriodStart!.getTime());
+    expect(payments[0]!.currentPeriodEnd!.getTime()).toBeGreaterThan(
+      payments[0]!.currentPeriodStart!.getTime(),
+    );
     expect(earnings).toHaveLength(1);
     expect(earnings[0]).toMatchObject({
       grossAmountCents: 2500,
@@ -68,7 +90,10 @@ describe("subscribing by card", () => {
     expect(subscription.transfer_data?.destination).toBe(creator.stripeAccountId);
     expect(subscription.application_fee_percent).toBe(15);
 
-    const mail = await app.runtime.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+    const mail = await app.runtime.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, email));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toContain(`/customer/${offering.customUrl}/${subscriberId}`);
   });
@@ -83,18 +108,27 @@ describe("subscribing by card", () => {
       paymentMethodId,
     };
     const responses = await Promise.all(Array.from({ length: 10 }, () => start(body)));
-    const bodies = await Promise.all(responses.map((r) => r.json() as Promise<{ subscriptionId: string; clientSecret: string }>));
+    const bodies = await Promise.all(
+      responses.map((r) => r.json() as Promise<{ subscriptionId: string; clientSecret: string }>),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array(10).fill(201));
     const ids = new Set(bodies.map((b) => b.subscriptionId));
     expect(ids.size).toBe(1);
 
     await confirmCardPayment(app, bodies[0]!.clientSecret, paymentMethodId);
-    const finalizeBody = { customUrl: offering.customUrl, subscriptionId: bodies[0]!.subscriptionId };
+    const finalizeBody = {
+      customUrl: offering.customUrl,
+      subscriptionId: bodies[0]!.subscriptionId,
+    };
     const finals = await Promise.all(
-      Array.from({ length: 5 }, () => app.request("/api/public/subscribe/finalize", jsonRequest("POST", finalizeBody))),
+      Array.from({ length: 5 }, () =>
+        app.request("/api/public/subscribe/finalize", jsonRequest("POST", finalizeBody)),
+      ),
     );
     const subscriberIds = new Set(
-      await Promise.all(finals.map(async (r) => ((await r.json()) as { subscriberId: string }).subscriberId)),
+      await Promise.all(
+        finals.map(async (r) => ((await r.json()) as { subscriberId: string }).subscriberId),
+      ),
     );
     expect(subscriberIds.size).toBe(1);
     const { subs, payments, earnings } = await rowsFor(bodies[0]!.subscriptionId);
@@ -113,7 +147,10 @@ describe("subscribing by card", () => {
       email: "threedee@example.com",
       paymentMethodId,
     });
-    const { subscriptionId, clientSecret } = (await response.json()) as { subscriptionId: string; clientSecret: string };
+    const { subscriptionId, clientSecret } = (await response.json()) as {
+      subscriptionId: string;
+      clientSecret: string;
+    };
     const intentId = clientSecret.split("_secret_")[0]!;
 
     const first = await confirmCardPayment(app, clientSecret, paymentMethodId);
@@ -174,10 +211,19 @@ describe("subscribing by card", () => {
 
   it("refuses an inactive or missing offering with a clear message", async () => {
     const paused = await createOffering(app, creator, { title: "Paused Plan" });
-    await app.request(`/api/offerings/${paused.id}/status`, asCreator(creator, jsonRequest("PATCH", { isActive: false })));
+    await app.request(
+      `/api/offerings/${paused.id}/status`,
+      asCreator(creator, jsonRequest("PATCH", { isActive: false })),
+    );
     const paymentMethodId = await createPaymentMethod(app, testCards.success);
     for (const customUrl of [paused.customUrl, "no-such-offering-12345678"]) {
-      const response = await start({ customUrl, attemptId: randomUUID(), name: "A", email: "a@example.com", paymentMethodId });
+      const response = await start({
+        customUrl,
+        attemptId: randomUUID(),
+        name: "A",
+        email: "a@example.com",
+        paymentMethodId,
+      });
       expect(response.status).toBe(404);
       expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
         "This subscription is not available. It may have been deactivated.",
@@ -187,9 +233,36 @@ describe("subscribing by card", () => {
 
   it.each([
     [{}, "customUrl is required."],
-    [{ customUrl: "x", attemptId: "nope", name: "A", email: "a@example.com", paymentMethodId: "pm_1" }, "attemptId must be a UUID"],
-    [{ customUrl: "x", attemptId: randomUUID(), name: "", email: "a@example.com", paymentMethodId: "pm_1" }, "Full Name is required"],
-    [{ customUrl: "x", attemptId: randomUUID(), name: "A", email: "nope", paymentMethodId: "pm_1" }, "Enter a valid email address"],
+    [
+      {
+        customUrl: "x",
+        attemptId: "nope",
+        name: "A",
+        email: "a@example.com",
+        paymentMethodId: "pm_1",
+      },
+      "attemptId must be a UUID",
+    ],
+    [
+      {
+        customUrl: "x",
+        attemptId: randomUUID(),
+        name: "",
+        email: "a@example.com",
+        paymentMethodId: "pm_1",
+      },
+      "Full Name is required",
+    ],
+    [
+      {
+        customUrl: "x",
+        attemptId: randomUUID(),
+        name: "A",
+        email: "nope",
+        paymentMethodId: "pm_1",
+      },
+      "Enter a valid email address",
+    ],
   ])("validates the subscribe body %#", async (body, message) => {
     const response = await start(body);
     expect(response.status).toBe(400);
@@ -197,12 +270,17 @@ describe("subscribing by card", () => {
   });
 
   it("starts a hosted checkout session with the same fee and destination", async () => {
-    const response = await app.request("/api/public/checkout", jsonRequest("POST", { customUrl: offering.customUrl }));
+    const response = await app.request(
+      "/api/public/checkout",
+      jsonRequest("POST", { customUrl: offering.customUrl }),
+    );
     expect(response.status).toBe(200);
     const { url } = (await response.json()) as { url: string };
     const sessionId = url.split("/").pop()!;
     const session = await app.runtime.deps.stripe.checkout.sessions.retrieve(sessionId);
     expect(session.mode).toBe("subscription");
-    expect(session.success_url).toBe("http://localhost:3000/success?session_id={CHECKOUT_SESSION_ID}");
+    expect(session.success_url).toBe(
+      "http://localhost:3000/success?session_id={CHECKOUT_SESSION_ID}",
+    );
   });
 });

@@ -6,11 +6,15 @@ import {
 } from "../../../contracts/subscribe";
 import type { AppEnv } from "../../http/app-env";
 import { validate } from "../../http/validate";
-import { runIdempotent } from "../../lib/idempotency";
 import { AppError } from "../../lib/errors";
+import { runIdempotent } from "../../lib/idempotency";
 import type { BillingDeps } from "../billing/billing-sync";
 import { findActiveOfferingByCustomUrl } from "../offerings/public-offering-repository";
-import { createCheckoutSession, finalizeSubscription, startSubscription } from "./subscribe-service";
+import {
+  createCheckoutSession,
+  finalizeSubscription,
+  startSubscription,
+} from "./subscribe-service";
 
 export function subscribeRoutes(deps: BillingDeps) {
   return new Hono<AppEnv>()
@@ -21,10 +25,15 @@ export function subscribeRoutes(deps: BillingDeps) {
     })
     .post("/subscribe", validate("json", startSubscriptionSchema), async (c) => {
       const input = c.req.valid("json");
-      const response = await runIdempotent(deps.db, `subscribe-${input.attemptId}`, input, async () => ({
-        status: 201,
-        body: await startSubscription(deps, input),
-      }));
+      const response = await runIdempotent(
+        deps.db,
+        `subscribe-${input.attemptId}`,
+        input,
+        async () => ({
+          status: 201,
+          body: await startSubscription(deps, input),
+        }),
+      );
       return c.json(response.body as object, response.status as 201);
     })
     .post("/subscribe/finalize", validate("json", finalizeSubscriptionSchema), async (c) =>

@@ -4,7 +4,11 @@ import { FREE_PLAN_FEE_PERCENT } from "../../../contracts/plans";
 import type { StartSubscriptionInput } from "../../../contracts/subscribe";
 import { toAppError } from "../../integrations/stripe/stripe-errors";
 import { AppError } from "../../lib/errors";
-import { type BillingDeps, SUBSCRIPTION_METADATA, syncStripeSubscription } from "../billing/billing-sync";
+import {
+  type BillingDeps,
+  SUBSCRIPTION_METADATA,
+  syncStripeSubscription,
+} from "../billing/billing-sync";
 import { findConnectAccountByUserId } from "../connect/connect-repository";
 import { findOfferingById } from "../offerings/offering-repository";
 import { findActiveOfferingByCustomUrl } from "../offerings/public-offering-repository";
@@ -103,7 +107,10 @@ export async function finalizeSubscription(
 }
 
 export async function createCheckoutSession(deps: BillingDeps, customUrl: string) {
-  const { offering, publicOffering, destination } = await requireSubscribableOffering(deps, customUrl);
+  const { offering, publicOffering, destination } = await requireSubscribableOffering(
+    deps,
+    customUrl,
+  );
   try {
     const session = await deps.stripe.checkout.sessions.create({
       mode: "subscription",

@@ -13,7 +13,10 @@ function subscriptionIdOfInvoice(invoice: Stripe.Invoice): string | null {
  * Events are pointers: each handler re-fetches the object from Stripe and writes current
  * state, so duplicates, reordering and parallel deliveries all converge on the same rows.
  */
-export async function handleStripeEvent(deps: BillingDeps, event: Stripe.Event): Promise<"handled" | "ignored"> {
+export async function handleStripeEvent(
+  deps: BillingDeps,
+  event: Stripe.Event,
+): Promise<"handled" | "ignored"> {
   switch (event.type) {
     case "invoice.paid":
     case "invoice.payment_succeeded":
@@ -32,7 +35,10 @@ export async function handleStripeEvent(deps: BillingDeps, event: Stripe.Event):
       const session = await deps.stripe.checkout.sessions.retrieve(event.data.object.id);
       const subscription = session.subscription;
       if (!subscription) return "ignored";
-      await syncStripeSubscription(deps, typeof subscription === "string" ? subscription : subscription.id);
+      await syncStripeSubscription(
+        deps,
+        typeof subscription === "string" ? subscription : subscription.id,
+      );
       return "handled";
     }
     case "account.updated": {

@@ -2,12 +2,20 @@ import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offering } from "../../../contracts/offerings";
-import { creatorEarnings, subscribers, webhookEvents } from "../../db/schema/app";
-import { EMULATOR_WEBHOOK_SECRET } from "../../runtime";
-import { createOffering, createOnboardedCreator, type OnboardedCreator } from "../../../tests/factories/offering-factory";
-import { advanceEmulatorClock, createPaymentMethod, testCards } from "../../../tests/factories/stripe-browser";
+import {
+  createOffering,
+  createOnboardedCreator,
+  type OnboardedCreator,
+} from "../../../tests/factories/offering-factory";
+import {
+  advanceEmulatorClock,
+  createPaymentMethod,
+  testCards,
+} from "../../../tests/factories/stripe-browser";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
+import { creatorEarnings, subscribers, webhookEvents } from "../../db/schema/app";
+import { EMULATOR_WEBHOOK_SECRET } from "../../runtime";
 
 let app: TestApp;
 let creator: OnboardedCreator;
@@ -55,7 +63,10 @@ async function earningsFor(subscriberId: string) {
 }
 
 async function statusOf(subscriberId: string) {
-  const [row] = await app.runtime.deps.db.select().from(subscribers).where(eq(subscribers.id, subscriberId));
+  const [row] = await app.runtime.deps.db
+    .select()
+    .from(subscribers)
+    .where(eq(subscribers.id, subscriberId));
   return row?.paymentStatus;
 }
 
@@ -64,15 +75,23 @@ describe("the Stripe webhook endpoint", () => {
     const before = await app.runtime.deps.db.select({ n: count() }).from(webhookEvents);
     const missing = await app.request("/api/webhooks/stripe", { method: "POST", body: "{}" });
     expect(missing.status).toBe(400);
-    const bad = await signedDelivery(subscriptionEvent("customer.subscription.updated", "sub_x"), "whsec_wrong");
+    const bad = await signedDelivery(
+      subscriptionEvent("customer.subscription.updated", "sub_x"),
+      "whsec_wrong",
+    );
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: { code: "bad_request", message: "Invalid webhook signature." } });
+    expect(await bad.json()).toEqual({
+      error: { code: "bad_request", message: "Invalid webhook signature." },
+    });
     const after = await app.runtime.deps.db.select({ n: count() }).from(webhookEvents);
     expect(after).toEqual(before);
   });
 
   it("acknowledges and ignores an unknown event type", async () => {
-    const response = await signedDelivery({ ...subscriptionEvent("balance.available", "x"), data: { object: {} } });
+    const response = await signedDelivery({
+      ...subscriptionEvent("balance.available", "x"),
+      data: { object: {} },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true, outcome: "ignored" });
   });
@@ -82,7 +101,9 @@ describe("the Stripe webhook endpoint", () => {
     const event = subscriptionEvent("customer.subscription.updated", subscriptionId);
     const responses = await Promise.all(Array.from({ length: 3 }, () => signedDelivery(event)));
     expect(responses.every((r) => r.status === 200)).toBe(true);
-    const bodies = await Promise.all(responses.map((r) => r.json() as Promise<{ duplicate?: boolean }>));
+    const bodies = await Promise.all(
+      responses.map((r) => r.json() as Promise<{ duplicate?: boolean }>),
+    );
     expect(bodies.filter((b) => !b.duplicate)).toHaveLength(1);
     expect(await earningsFor(subscriberId)).toBe(1);
   });

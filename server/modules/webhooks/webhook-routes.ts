@@ -41,8 +41,14 @@ export function webhookRoutes(deps: BillingDeps & { webhookSecrets: string[] }) 
     } catch (error) {
       // Release the id so Stripe's retry can process the event again.
       await deps.db.delete(webhookEvents).where(eq(webhookEvents.id, event.id));
-      deps.logger.error({ err: error, eventId: event.id, type: event.type }, "webhook handling failed");
-      throw new AppError("payment_provider_error", "The event could not be processed; retry later.");
+      deps.logger.error(
+        { err: error, eventId: event.id, type: event.type },
+        "webhook handling failed",
+      );
+      throw new AppError(
+        "payment_provider_error",
+        "The event could not be processed; retry later.",
+      );
     }
   });
 }

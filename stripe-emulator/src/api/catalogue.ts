@@ -1,7 +1,14 @@
 import type { Obj } from "../core/billing";
 import type { Emulator, Route } from "../core/context";
 import { invalid, noSuch } from "../core/errors";
-import { metadataOf, optionalBool, optionalInt, optionalObject, optionalString, requiredString } from "../core/params";
+import {
+  metadataOf,
+  optionalBool,
+  optionalInt,
+  optionalObject,
+  optionalString,
+  requiredString,
+} from "../core/params";
 import { newId } from "../core/state";
 
 function requireObject(em: Emulator, id: string, object: string) {
@@ -14,7 +21,18 @@ export const catalogueRoutes: Route[] = [
   {
     method: "POST",
     pattern: /^\/v1\/products$/,
-    allowed: ["name", "description", "metadata", "active", "images", "default_price_data", "tax_code", "url", "statement_descriptor", "unit_label"],
+    allowed: [
+      "name",
+      "description",
+      "metadata",
+      "active",
+      "images",
+      "default_price_data",
+      "tax_code",
+      "url",
+      "statement_descriptor",
+      "unit_label",
+    ],
     handle(em, { params, account }) {
       const now = em.store.now();
       return em.store.put(
@@ -45,10 +63,12 @@ export const catalogueRoutes: Route[] = [
       const product = requireObject(em, match[1]!, "product");
       const name = optionalString(params, "name");
       if (name !== undefined) product.name = name;
-      if (params.description !== undefined) product.description = optionalString(params, "description") ?? null;
+      if (params.description !== undefined)
+        product.description = optionalString(params, "description") ?? null;
       const active = optionalBool(params, "active");
       if (active !== undefined) product.active = active;
-      if (params.metadata !== undefined) product.metadata = { ...product.metadata, ...metadataOf(params) };
+      if (params.metadata !== undefined)
+        product.metadata = { ...product.metadata, ...metadataOf(params) };
       product.updated = em.store.now();
       return em.store.put(product);
     },
@@ -62,22 +82,56 @@ export const catalogueRoutes: Route[] = [
   {
     method: "POST",
     pattern: /^\/v1\/prices$/,
-    allowed: ["product", "currency", "unit_amount", "recurring", "metadata", "active", "nickname", "lookup_key", "product_data", "tax_behavior"],
+    allowed: [
+      "product",
+      "currency",
+      "unit_amount",
+      "recurring",
+      "metadata",
+      "active",
+      "nickname",
+      "lookup_key",
+      "product_data",
+      "tax_behavior",
+    ],
     handle(em, { params, account }) {
       let productId = optionalString(params, "product");
       const productData = optionalObject(params, "product_data");
       if (!productId && productData) {
         productId = newId("prod");
-        em.store.put({ id: productId, object: "product", name: String(productData.name ?? "Product"), active: true, metadata: {}, created: em.store.now(), updated: em.store.now(), livemode: false, type: "service", images: [], marketing_features: [], description: null, default_price: null }, account);
+        em.store.put(
+          {
+            id: productId,
+            object: "product",
+            name: String(productData.name ?? "Product"),
+            active: true,
+            metadata: {},
+            created: em.store.now(),
+            updated: em.store.now(),
+            livemode: false,
+            type: "service",
+            images: [],
+            marketing_features: [],
+            description: null,
+            default_price: null,
+          },
+          account,
+        );
       }
-      if (!productId) throw invalid("product", "You must specify either `product` or `product_data` when creating a price.");
+      if (!productId)
+        throw invalid(
+          "product",
+          "You must specify either `product` or `product_data` when creating a price.",
+        );
       requireObject(em, productId, "product");
       const unitAmount = optionalInt(params, "unit_amount");
-      if (unitAmount === undefined) throw invalid("unit_amount", "Missing required param: unit_amount.");
+      if (unitAmount === undefined)
+        throw invalid("unit_amount", "Missing required param: unit_amount.");
       if (unitAmount < 0) throw invalid("unit_amount", "Invalid non-negative integer");
       const recurring = optionalObject(params, "recurring");
       const interval = recurring ? String(recurring.interval ?? "") : null;
-      if (recurring && !["day", "week", "month", "year"].includes(interval ?? "")) throw invalid("recurring[interval]", "Invalid interval");
+      if (recurring && !["day", "week", "month", "year"].includes(interval ?? ""))
+        throw invalid("recurring[interval]", "Invalid interval");
       return em.store.put(
         {
           id: newId("price"),
@@ -92,7 +146,14 @@ export const catalogueRoutes: Route[] = [
           nickname: optionalString(params, "nickname") ?? null,
           product: productId,
           recurring: recurring
-            ? { interval, interval_count: Number(recurring.interval_count ?? 1), usage_type: "licensed", meter: null, trial_period_days: null, aggregate_usage: null }
+            ? {
+                interval,
+                interval_count: Number(recurring.interval_count ?? 1),
+                usage_type: "licensed",
+                meter: null,
+                trial_period_days: null,
+                aggregate_usage: null,
+              }
             : null,
           tax_behavior: "unspecified",
           tiers_mode: null,
@@ -113,8 +174,10 @@ export const catalogueRoutes: Route[] = [
       const price = requireObject(em, match[1]!, "price");
       const active = optionalBool(params, "active");
       if (active !== undefined) price.active = active;
-      if (params.metadata !== undefined) price.metadata = { ...price.metadata, ...metadataOf(params) };
-      if (params.nickname !== undefined) price.nickname = optionalString(params, "nickname") ?? null;
+      if (params.metadata !== undefined)
+        price.metadata = { ...price.metadata, ...metadataOf(params) };
+      if (params.nickname !== undefined)
+        price.nickname = optionalString(params, "nickname") ?? null;
       return em.store.put(price);
     },
   },

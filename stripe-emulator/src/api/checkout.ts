@@ -1,7 +1,14 @@
 import type { Obj } from "../core/billing";
 import type { Emulator, Route } from "../core/context";
 import { invalid, missing } from "../core/errors";
-import { metadataOf, optionalArray, optionalNumber, optionalObject, optionalString, requiredString } from "../core/params";
+import {
+  metadataOf,
+  optionalArray,
+  optionalNumber,
+  optionalObject,
+  optionalString,
+  requiredString,
+} from "../core/params";
 import { newId } from "../core/state";
 import { requireObject } from "./catalogue";
 import { attachPaymentMethod, createCardPaymentMethod } from "./customers";
@@ -11,7 +18,14 @@ import { startSubscription } from "./subscriptions";
 export function completeCheckout(
   em: Emulator,
   session: Obj,
-  form: { email: string; name: string; cardNumber: string; expMonth: number; expYear: number; cvc: string },
+  form: {
+    email: string;
+    name: string;
+    cardNumber: string;
+    expMonth: number;
+    expYear: number;
+    cvc: string;
+  },
 ) {
   const customerId =
     (session.customer as string | null) ??
@@ -21,7 +35,12 @@ export function completeCheckout(
       email: form.email,
       name: form.name || null,
       created: em.store.now(),
-      invoice_settings: { default_payment_method: null, custom_fields: null, footer: null, rendering_options: null },
+      invoice_settings: {
+        default_payment_method: null,
+        custom_fields: null,
+        footer: null,
+        rendering_options: null,
+      },
       metadata: {},
       livemode: false,
       balance: 0,
@@ -34,7 +53,11 @@ export function completeCheckout(
       tax_exempt: "none",
       test_clock: null,
     }).id;
-  const pm = createCardPaymentMethod(em, { number: form.cardNumber, expMonth: form.expMonth, expYear: form.expYear, cvc: form.cvc }, { name: form.name, email: form.email });
+  const pm = createCardPaymentMethod(
+    em,
+    { number: form.cardNumber, expMonth: form.expMonth, expYear: form.expYear, cvc: form.cvc },
+    { name: form.name, email: form.email },
+  );
   attachPaymentMethod(em, pm, customerId);
   const customer = em.store.get<Obj>(customerId)!;
   customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: pm.id };
@@ -59,7 +82,14 @@ export function completeCheckout(
   session.status = "complete";
   session.payment_status = "paid";
   session.customer = customerId;
-  session.customer_details = { email: form.email, name: form.name || null, address: null, phone: null, tax_exempt: "none", tax_ids: [] };
+  session.customer_details = {
+    email: form.email,
+    name: form.name || null,
+    address: null,
+    phone: null,
+    tax_exempt: "none",
+    tax_ids: [],
+  };
   session.subscription = subscription.id;
   session.invoice = subscription.latest_invoice;
   em.store.put(session);
@@ -71,10 +101,26 @@ export const checkoutRoutes: Route[] = [
   {
     method: "POST",
     pattern: /^\/v1\/checkout\/sessions$/,
-    allowed: ["mode", "line_items", "success_url", "cancel_url", "customer", "customer_email", "client_reference_id", "metadata", "subscription_data", "expand", "payment_method_types", "ui_mode", "allow_promotion_codes", "billing_address_collection"],
+    allowed: [
+      "mode",
+      "line_items",
+      "success_url",
+      "cancel_url",
+      "customer",
+      "customer_email",
+      "client_reference_id",
+      "metadata",
+      "subscription_data",
+      "expand",
+      "payment_method_types",
+      "ui_mode",
+      "allow_promotion_codes",
+      "billing_address_collection",
+    ],
     handle(em, { params, account }) {
       const mode = requiredString(params, "mode");
-      if (mode !== "subscription") throw invalid("mode", "The emulator supports mode=subscription only.");
+      if (mode !== "subscription")
+        throw invalid("mode", "The emulator supports mode=subscription only.");
       const items = optionalArray(params, "line_items");
       const first = items?.[0] as Record<string, unknown> | undefined;
       if (!first?.price) throw missing("line_items[0][price]");
@@ -131,7 +177,15 @@ export const checkoutRoutes: Route[] = [
   {
     method: "POST",
     pattern: /^\/v1\/billing_portal\/sessions$/,
-    allowed: ["customer", "return_url", "configuration", "on_behalf_of", "flow_data", "locale", "expand"],
+    allowed: [
+      "customer",
+      "return_url",
+      "configuration",
+      "on_behalf_of",
+      "flow_data",
+      "locale",
+      "expand",
+    ],
     handle(em, { params }) {
       const customer = requireObject(em, requiredString(params, "customer"), "customer");
       const id = newId("bps");

@@ -21,7 +21,11 @@ function requireAccount(em: Emulator, id: string) {
 }
 
 /** What the hosted onboarding form does when submitted: requirements met, flags on. */
-export function completeOnboarding(em: Emulator, account: Obj, details: { businessName?: string; firstName?: string; lastName?: string }) {
+export function completeOnboarding(
+  em: Emulator,
+  account: Obj,
+  details: { businessName?: string; firstName?: string; lastName?: string },
+) {
   const previous = {
     charges_enabled: account.charges_enabled,
     payouts_enabled: account.payouts_enabled,
@@ -31,9 +35,18 @@ export function completeOnboarding(em: Emulator, account: Obj, details: { busine
   account.payouts_enabled = true;
   account.details_submitted = true;
   account.capabilities = { card_payments: "active", transfers: "active" };
-  account.requirements = { ...account.requirements, currently_due: [], eventually_due: [], past_due: [], disabled_reason: null };
+  account.requirements = {
+    ...account.requirements,
+    currently_due: [],
+    eventually_due: [],
+    past_due: [],
+    disabled_reason: null,
+  };
   account.business_profile = { ...account.business_profile, name: details.businessName ?? null };
-  account.individual = { first_name: details.firstName ?? null, last_name: details.lastName ?? null };
+  account.individual = {
+    first_name: details.firstName ?? null,
+    last_name: details.lastName ?? null,
+  };
   em.store.put(account);
   em.webhooks.emit("account.updated", account, { account: account.id, previous });
 }
@@ -42,10 +55,22 @@ export const connectRoutes: Route[] = [
   {
     method: "POST",
     pattern: /^\/v1\/accounts$/,
-    allowed: ["type", "country", "email", "capabilities", "settings", "metadata", "business_type", "default_currency", "controller", "business_profile"],
+    allowed: [
+      "type",
+      "country",
+      "email",
+      "capabilities",
+      "settings",
+      "metadata",
+      "business_type",
+      "default_currency",
+      "controller",
+      "business_profile",
+    ],
     handle(em, { params }) {
       const type = optionalString(params, "type") ?? "express";
-      if (!["express", "standard", "custom"].includes(type)) throw invalid("type", `Invalid type: ${type}`);
+      if (!["express", "standard", "custom"].includes(type))
+        throw invalid("type", `Invalid type: ${type}`);
       const capabilities = optionalObject(params, "capabilities") ?? {};
       const settings = (optionalObject(params, "settings") ?? {}) as Obj;
       const interval = settings.payouts?.schedule?.interval ?? "daily";
@@ -63,10 +88,41 @@ export const connectRoutes: Route[] = [
         business_profile: { name: null, url: null, mcc: null },
         business_type: optionalString(params, "business_type") ?? null,
         capabilities: Object.fromEntries(Object.keys(capabilities).map((c) => [c, "inactive"])),
-        controller: { type: "application", is_controller: true, fees: { payer: "application_express" }, losses: { payments: "application" }, requirement_collection: "stripe", stripe_dashboard: { type: "express" } },
-        requirements: { currently_due: [...INITIAL_REQUIREMENTS], eventually_due: [...INITIAL_REQUIREMENTS], past_due: [], pending_verification: [], disabled_reason: "requirements.past_due", current_deadline: null, errors: [], alternatives: [] },
-        future_requirements: { currently_due: [], eventually_due: [], past_due: [], pending_verification: [], disabled_reason: null, current_deadline: null, errors: [], alternatives: [] },
-        settings: { payouts: { schedule: { interval, delay_days: 2 }, debit_negative_balances: true, statement_descriptor: null } },
+        controller: {
+          type: "application",
+          is_controller: true,
+          fees: { payer: "application_express" },
+          losses: { payments: "application" },
+          requirement_collection: "stripe",
+          stripe_dashboard: { type: "express" },
+        },
+        requirements: {
+          currently_due: [...INITIAL_REQUIREMENTS],
+          eventually_due: [...INITIAL_REQUIREMENTS],
+          past_due: [],
+          pending_verification: [],
+          disabled_reason: "requirements.past_due",
+          current_deadline: null,
+          errors: [],
+          alternatives: [],
+        },
+        future_requirements: {
+          currently_due: [],
+          eventually_due: [],
+          past_due: [],
+          pending_verification: [],
+          disabled_reason: null,
+          current_deadline: null,
+          errors: [],
+          alternatives: [],
+        },
+        settings: {
+          payouts: {
+            schedule: { interval, delay_days: 2 },
+            debit_negative_balances: true,
+            statement_descriptor: null,
+          },
+        },
         metadata: metadataOf(params),
         livemode: false,
       });
@@ -84,7 +140,15 @@ export const connectRoutes: Route[] = [
     allowed: ["expand"],
     handle(em, { account }) {
       if (account) return requireAccount(em, account);
-      return { id: "acct_emulator_platform", object: "account", type: "standard", country: "US", charges_enabled: true, payouts_enabled: true, details_submitted: true };
+      return {
+        id: "acct_emulator_platform",
+        object: "account",
+        type: "standard",
+        country: "US",
+        charges_enabled: true,
+        payouts_enabled: true,
+        details_submitted: true,
+      };
     },
   },
   {
@@ -94,7 +158,8 @@ export const connectRoutes: Route[] = [
     handle(em, { params }) {
       const account = requireAccount(em, requiredString(params, "account"));
       const type = requiredString(params, "type");
-      if (type !== "account_onboarding" && type !== "account_update") throw invalid("type", `Invalid type: ${type}`);
+      if (type !== "account_onboarding" && type !== "account_update")
+        throw invalid("type", `Invalid type: ${type}`);
       const id = newId("acctlink");
       const now = em.store.now();
       const link = em.store.put({
@@ -108,7 +173,12 @@ export const connectRoutes: Route[] = [
         _return_url: requiredString(params, "return_url"),
         _used: false,
       });
-      return { object: "account_link", created: link.created, expires_at: link.expires_at, url: link.url };
+      return {
+        object: "account_link",
+        created: link.created,
+        expires_at: link.expires_at,
+        url: link.url,
+      };
     },
   },
   {
@@ -125,7 +195,9 @@ export const connectRoutes: Route[] = [
         client_secret: `accs_secret__${newId("x").slice(2)}`,
         expires_at: now + 1800,
         livemode: false,
-        components: Object.fromEntries(Object.keys(components).map((c) => [c, { enabled: true, features: {} }])),
+        components: Object.fromEntries(
+          Object.keys(components).map((c) => [c, { enabled: true, features: {} }]),
+        ),
       };
     },
   },
@@ -148,8 +220,12 @@ export const connectRoutes: Route[] = [
       const balance = account ? em.store.balance(account) : { available: 0, pending: 0 };
       return {
         object: "balance",
-        available: [{ amount: balance.available, currency: "usd", source_types: { card: balance.available } }],
-        pending: [{ amount: balance.pending, currency: "usd", source_types: { card: balance.pending } }],
+        available: [
+          { amount: balance.available, currency: "usd", source_types: { card: balance.available } },
+        ],
+        pending: [
+          { amount: balance.pending, currency: "usd", source_types: { card: balance.pending } },
+        ],
         livemode: false,
       };
     },

@@ -2,7 +2,13 @@ import type { Obj } from "../core/billing";
 import { assertAttachable, brandOf, validateCard } from "../core/cards";
 import type { Emulator, Route } from "../core/context";
 import { invalid, missing } from "../core/errors";
-import { metadataOf, optionalInt, optionalObject, optionalString, requiredString } from "../core/params";
+import {
+  metadataOf,
+  optionalInt,
+  optionalObject,
+  optionalString,
+  requiredString,
+} from "../core/params";
 import { newId } from "../core/state";
 import { requireObject } from "./catalogue";
 
@@ -19,11 +25,20 @@ export function createCardPaymentMethod(
     object: "payment_method",
     type: "card",
     allow_redisplay: "unspecified",
-    billing_details: { address: null, email: billing.email ?? null, name: billing.name ?? null, phone: null },
+    billing_details: {
+      address: null,
+      email: billing.email ?? null,
+      name: billing.name ?? null,
+      phone: null,
+    },
     card: {
       brand,
       display_brand: brand,
-      checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: card.cvc ? "pass" : null },
+      checks: {
+        address_line1_check: null,
+        address_postal_code_check: null,
+        cvc_check: card.cvc ? "pass" : null,
+      },
       country: "US",
       exp_month: card.expMonth,
       exp_year: card.expYear < 100 ? 2000 + card.expYear : card.expYear,
@@ -43,7 +58,10 @@ export function createCardPaymentMethod(
 export function attachPaymentMethod(em: Emulator, pm: Obj, customerId: string) {
   requireObject(em, customerId, "customer");
   if (pm.customer && pm.customer !== customerId) {
-    throw invalid("payment_method", "The payment method you provided has already been attached to a customer.");
+    throw invalid(
+      "payment_method",
+      "The payment method you provided has already been attached to a customer.",
+    );
   }
   assertAttachable(pm._number as string);
   pm.customer = customerId;
@@ -53,18 +71,26 @@ export function attachPaymentMethod(em: Emulator, pm: Obj, customerId: string) {
 function updateCustomer(em: Emulator, customer: Obj, params: Record<string, unknown>) {
   if (params.email !== undefined) customer.email = optionalString(params, "email") ?? null;
   if (params.name !== undefined) customer.name = optionalString(params, "name") ?? null;
-  if (params.description !== undefined) customer.description = optionalString(params, "description") ?? null;
-  if (params.metadata !== undefined) customer.metadata = { ...customer.metadata, ...metadataOf(params) };
+  if (params.description !== undefined)
+    customer.description = optionalString(params, "description") ?? null;
+  if (params.metadata !== undefined)
+    customer.metadata = { ...customer.metadata, ...metadataOf(params) };
   const invoiceSettings = optionalObject(params, "invoice_settings");
   if (invoiceSettings && invoiceSettings.default_payment_method !== undefined) {
     const pmId = String(invoiceSettings.default_payment_method);
     if (pmId) {
       const pm = requireObject(em, pmId, "payment_method");
       if (pm.customer !== customer.id) {
-        throw invalid("invoice_settings[default_payment_method]", `No such PaymentMethod: '${pmId}'; It's possible this PaymentMethod exists on one of your connected accounts, in which case you should retry this request on that connected account.`);
+        throw invalid(
+          "invoice_settings[default_payment_method]",
+          `No such PaymentMethod: '${pmId}'; It's possible this PaymentMethod exists on one of your connected accounts, in which case you should retry this request on that connected account.`,
+        );
       }
     }
-    customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: pmId || null };
+    customer.invoice_settings = {
+      ...customer.invoice_settings,
+      default_payment_method: pmId || null,
+    };
   }
   return em.store.put(customer);
 }
@@ -73,7 +99,17 @@ export const customerRoutes: Route[] = [
   {
     method: "POST",
     pattern: /^\/v1\/customers$/,
-    allowed: ["email", "name", "description", "metadata", "invoice_settings", "payment_method", "phone", "address", "test_clock"],
+    allowed: [
+      "email",
+      "name",
+      "description",
+      "metadata",
+      "invoice_settings",
+      "payment_method",
+      "phone",
+      "address",
+      "test_clock",
+    ],
     handle(em, { params, account }) {
       const customer = em.store.put(
         {
@@ -88,7 +124,12 @@ export const customerRoutes: Route[] = [
           description: null,
           email: null,
           invoice_prefix: newId("x").slice(2, 10).toUpperCase(),
-          invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+          invoice_settings: {
+            custom_fields: null,
+            default_payment_method: null,
+            footer: null,
+            rendering_options: null,
+          },
           livemode: false,
           metadata: {},
           name: null,
@@ -108,7 +149,8 @@ export const customerRoutes: Route[] = [
     method: "POST",
     pattern: /^\/v1\/customers\/(cus_\w+)$/,
     allowed: ["email", "name", "description", "metadata", "invoice_settings", "phone", "address"],
-    handle: (em, { params }, match) => updateCustomer(em, requireObject(em, match[1]!, "customer"), params),
+    handle: (em, { params }, match) =>
+      updateCustomer(em, requireObject(em, match[1]!, "customer"), params),
   },
   {
     method: "GET",
@@ -119,7 +161,15 @@ export const customerRoutes: Route[] = [
   {
     method: "GET",
     pattern: /^\/v1\/customers$/,
-    allowed: ["email", "limit", "starting_after", "ending_before", "created", "expand", "test_clock"],
+    allowed: [
+      "email",
+      "limit",
+      "starting_after",
+      "ending_before",
+      "created",
+      "expand",
+      "test_clock",
+    ],
     handle(em, { params }) {
       const email = optionalString(params, "email");
       return em.store.list<Obj>("customer", (c) => !email || c.email === email);
@@ -131,7 +181,8 @@ export const customerRoutes: Route[] = [
     allowed: ["type", "card", "billing_details", "metadata", "customer", "payment_method"],
     publishable: true,
     handle(em, { params }) {
-      if (requiredString(params, "type") !== "card") throw invalid("type", "Only card payment methods are emulated.");
+      if (requiredString(params, "type") !== "card")
+        throw invalid("type", "Only card payment methods are emulated.");
       const card = optionalObject(params, "card");
       if (!card) throw missing("card");
       const billing = (optionalObject(params, "billing_details") ?? {}) as Record<string, string>;
@@ -162,7 +213,11 @@ export const customerRoutes: Route[] = [
     pattern: /^\/v1\/payment_methods\/(pm_\w+)\/attach$/,
     allowed: ["customer"],
     handle: (em, { params }, match) =>
-      attachPaymentMethod(em, requireObject(em, match[1]!, "payment_method"), requiredString(params, "customer")),
+      attachPaymentMethod(
+        em,
+        requireObject(em, match[1]!, "payment_method"),
+        requiredString(params, "customer"),
+      ),
   },
   {
     method: "POST",

@@ -2,12 +2,28 @@ import type { Obj } from "../core/billing";
 import { advanceClock } from "../core/clock";
 import type { Route } from "../core/context";
 import { invalid } from "../core/errors";
-import { optionalArray, optionalBool, optionalInt, optionalString, requiredString } from "../core/params";
+import {
+  optionalArray,
+  optionalBool,
+  optionalInt,
+  optionalString,
+  requiredString,
+} from "../core/params";
 import { newId } from "../core/state";
 import { requireObject } from "./catalogue";
 
 function clockView(frozenTime: number, id = "clock_emulator", name: string | null = null) {
-  return { id, object: "test_helpers.test_clock", created: frozenTime, deletes_after: frozenTime + 30 * 86400, frozen_time: frozenTime, livemode: false, name, status: "ready", status_details: {} };
+  return {
+    id,
+    object: "test_helpers.test_clock",
+    created: frozenTime,
+    deletes_after: frozenTime + 30 * 86400,
+    frozen_time: frozenTime,
+    livemode: false,
+    name,
+    status: "ready",
+    status_details: {},
+  };
 }
 
 export const platformRoutes: Route[] = [
@@ -73,8 +89,10 @@ export const platformRoutes: Route[] = [
     allowed: ["frozen_time"],
     handle(em, { params }, match) {
       const target = optionalInt(params, "frozen_time");
-      if (target === undefined) throw invalid("frozen_time", "Missing required param: frozen_time.");
-      if (target <= em.store.now()) throw invalid("frozen_time", "The test clock can only be advanced forward in time.");
+      if (target === undefined)
+        throw invalid("frozen_time", "Missing required param: frozen_time.");
+      if (target <= em.store.now())
+        throw invalid("frozen_time", "The test clock can only be advanced forward in time.");
       advanceClock(em, target - em.store.now());
       return clockView(em.store.now(), match[1]!);
     },

@@ -1,7 +1,22 @@
-import { addMonth, attemptPayment, createSubscriptionInvoice, type Obj, setSubscriptionStatus, succeed } from "../core/billing";
+import {
+  addMonth,
+  attemptPayment,
+  createSubscriptionInvoice,
+  type Obj,
+  setSubscriptionStatus,
+  succeed,
+} from "../core/billing";
 import type { Emulator, Route } from "../core/context";
 import { invalid, missing, StripeApiError } from "../core/errors";
-import { metadataOf, optionalArray, optionalBool, optionalNumber, optionalObject, optionalString, requiredString } from "../core/params";
+import {
+  metadataOf,
+  optionalArray,
+  optionalBool,
+  optionalNumber,
+  optionalObject,
+  optionalString,
+  requiredString,
+} from "../core/params";
 import { newId } from "../core/state";
 import { requireObject } from "./catalogue";
 
@@ -17,13 +32,25 @@ export interface NewSubscription {
   saveDefaultPaymentMethod: string | null;
 }
 
-export function buildSubscription(em: Emulator, input: NewSubscription, account: string | null): Obj {
+export function buildSubscription(
+  em: Emulator,
+  input: NewSubscription,
+  account: string | null,
+): Obj {
   const price = requireObject(em, input.priceId, "price");
-  if (!price.active) throw invalid("items[0][price]", `The price specified is inactive. This field only accepts active prices.`);
+  if (!price.active)
+    throw invalid(
+      "items[0][price]",
+      `The price specified is inactive. This field only accepts active prices.`,
+    );
   if (!price.recurring) throw invalid("items[0][price]", "The price specified is not recurring.");
   if (input.defaultPaymentMethod) {
     const pm = requireObject(em, input.defaultPaymentMethod, "payment_method");
-    if (pm.customer !== input.customer) throw invalid("default_payment_method", "The customer does not have a payment method with the ID provided.");
+    if (pm.customer !== input.customer)
+      throw invalid(
+        "default_payment_method",
+        "The customer does not have a payment method with the ID provided.",
+      );
   }
   const now = em.store.now();
   const id = newId("sub");
@@ -73,12 +100,18 @@ export function buildSubscription(em: Emulator, input: NewSubscription, account:
       metadata: input.metadata,
       on_behalf_of: input.onBehalfOf,
       pause_collection: null,
-      payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: input.saveDefaultPaymentMethod ?? "off" },
+      payment_settings: {
+        payment_method_options: null,
+        payment_method_types: null,
+        save_default_payment_method: input.saveDefaultPaymentMethod ?? "off",
+      },
       pending_setup_intent: null,
       start_date: now,
       status: "incomplete",
       test_clock: null,
-      transfer_data: input.destination ? { destination: input.destination, amount_percent: null } : null,
+      transfer_data: input.destination
+        ? { destination: input.destination, amount_percent: null }
+        : null,
       trial_end: null,
       trial_start: null,
     },
@@ -97,7 +130,8 @@ function readNewSubscription(em: Emulator, params: Record<string, unknown>): New
   const destination = transfer ? String(transfer.destination ?? "") : null;
   if (destination) requireObject(em, destination, "account");
   const pct = optionalNumber(params, "application_fee_percent");
-  if (pct !== undefined && (pct < 0 || pct > 100)) throw invalid("application_fee_percent", "application_fee_percent must be between 0 and 100.");
+  if (pct !== undefined && (pct < 0 || pct > 100))
+    throw invalid("application_fee_percent", "application_fee_percent must be between 0 and 100.");
   const onBehalfOf = optionalString(params, "on_behalf_of") ?? null;
   if (onBehalfOf) requireObject(em, onBehalfOf, "account");
   const settings = optionalObject(params, "payment_settings");
@@ -110,12 +144,19 @@ function readNewSubscription(em: Emulator, params: Record<string, unknown>): New
     destination: destination || null,
     onBehalfOf,
     metadata: metadataOf(params),
-    saveDefaultPaymentMethod: settings?.save_default_payment_method ? String(settings.save_default_payment_method) : null,
+    saveDefaultPaymentMethod: settings?.save_default_payment_method
+      ? String(settings.save_default_payment_method)
+      : null,
   };
 }
 
 /** Starts a subscription: the first invoice, and a charge unless the caller confirms later. */
-export function startSubscription(em: Emulator, input: NewSubscription, account: string | null, behavior: string) {
+export function startSubscription(
+  em: Emulator,
+  input: NewSubscription,
+  account: string | null,
+  behavior: string,
+) {
   const subscription = buildSubscription(em, input, account);
   em.webhooks.emit("customer.subscription.created", subscription);
   const invoice = createSubscriptionInvoice(em, subscription, "subscription_create");
@@ -126,7 +167,9 @@ export function startSubscription(em: Emulator, input: NewSubscription, account:
   }
   if (behavior !== "default_incomplete") {
     const customer = em.store.get<Obj>(input.customer)!;
-    const pm = input.defaultPaymentMethod ?? (customer.invoice_settings?.default_payment_method as string | null);
+    const pm =
+      input.defaultPaymentMethod ??
+      (customer.invoice_settings?.default_payment_method as string | null);
     const pi = em.store.get<Obj>(invoice._payment_intent as string)!;
     if (pm) {
       const result = attemptPayment(em, pi, pm, false);
@@ -144,10 +187,35 @@ export const subscriptionRoutes: Route[] = [
   {
     method: "POST",
     pattern: /^\/v1\/subscriptions$/,
-    allowed: ["customer", "items", "payment_behavior", "payment_settings", "default_payment_method", "transfer_data", "on_behalf_of", "application_fee_percent", "metadata", "expand", "collection_method", "description", "billing_mode", "off_session", "proration_behavior", "trial_period_days", "cancel_at_period_end"],
+    allowed: [
+      "customer",
+      "items",
+      "payment_behavior",
+      "payment_settings",
+      "default_payment_method",
+      "transfer_data",
+      "on_behalf_of",
+      "application_fee_percent",
+      "metadata",
+      "expand",
+      "collection_method",
+      "description",
+      "billing_mode",
+      "off_session",
+      "proration_behavior",
+      "trial_period_days",
+      "cancel_at_period_end",
+    ],
     handle(em, { params, account }) {
       const behavior = optionalString(params, "payment_behavior") ?? "allow_incomplete";
-      if (!["default_incomplete", "allow_incomplete", "error_if_incomplete", "pending_if_incomplete"].includes(behavior)) {
+      if (
+        ![
+          "default_incomplete",
+          "allow_incomplete",
+          "error_if_incomplete",
+          "pending_if_incomplete",
+        ].includes(behavior)
+      ) {
         throw invalid("payment_behavior", `Invalid payment_behavior: ${behavior}`);
       }
       return startSubscription(em, readNewSubscription(em, params), account, behavior);
@@ -162,23 +230,41 @@ export const subscriptionRoutes: Route[] = [
   {
     method: "POST",
     pattern: /^\/v1\/subscriptions\/(sub_\w+)$/,
-    allowed: ["cancel_at_period_end", "default_payment_method", "metadata", "items", "expand", "proration_behavior", "description", "payment_behavior"],
+    allowed: [
+      "cancel_at_period_end",
+      "default_payment_method",
+      "metadata",
+      "items",
+      "expand",
+      "proration_behavior",
+      "description",
+      "payment_behavior",
+    ],
     handle(em, { params }, match) {
       const subscription = requireObject(em, match[1]!, "subscription");
       if (subscription.status === "canceled" || subscription.status === "incomplete_expired") {
-        throw new StripeApiError(400, { type: "invalid_request_error", message: "A canceled subscription can only update its cancellation_details and metadata." });
+        throw new StripeApiError(400, {
+          type: "invalid_request_error",
+          message: "A canceled subscription can only update its cancellation_details and metadata.",
+        });
       }
       const previous: Record<string, unknown> = {};
       const cancelAtPeriodEnd = optionalBool(params, "cancel_at_period_end");
       if (cancelAtPeriodEnd !== undefined) {
         previous.cancel_at_period_end = subscription.cancel_at_period_end;
         subscription.cancel_at_period_end = cancelAtPeriodEnd;
-        subscription.cancel_at = cancelAtPeriodEnd ? subscription.items.data[0].current_period_end : null;
+        subscription.cancel_at = cancelAtPeriodEnd
+          ? subscription.items.data[0].current_period_end
+          : null;
       }
       const pm = optionalString(params, "default_payment_method");
       if (pm !== undefined) {
         const method = requireObject(em, pm, "payment_method");
-        if (method.customer !== subscription.customer) throw invalid("default_payment_method", "The customer does not have a payment method with the ID provided.");
+        if (method.customer !== subscription.customer)
+          throw invalid(
+            "default_payment_method",
+            "The customer does not have a payment method with the ID provided.",
+          );
         previous.default_payment_method = subscription.default_payment_method;
         subscription.default_payment_method = pm;
       }
@@ -190,7 +276,8 @@ export const subscriptionRoutes: Route[] = [
           subscription.items.data[0].price = { ...price };
         }
       }
-      if (params.metadata !== undefined) subscription.metadata = { ...subscription.metadata, ...metadataOf(params) };
+      if (params.metadata !== undefined)
+        subscription.metadata = { ...subscription.metadata, ...metadataOf(params) };
       em.store.put(subscription);
       em.webhooks.emit("customer.subscription.updated", subscription, { previous });
       return subscription;
@@ -203,9 +290,18 @@ export const subscriptionRoutes: Route[] = [
     handle(em, _req, match) {
       const subscription = requireObject(em, match[1]!, "subscription");
       if (subscription.status === "canceled") {
-        throw new StripeApiError(404, { type: "invalid_request_error", code: "resource_missing", param: "id", message: `No such subscription: '${subscription.id}'` });
+        throw new StripeApiError(404, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          param: "id",
+          message: `No such subscription: '${subscription.id}'`,
+        });
       }
-      subscription.cancellation_details = { comment: null, feedback: null, reason: "cancellation_requested" };
+      subscription.cancellation_details = {
+        comment: null,
+        feedback: null,
+        reason: "cancellation_requested",
+      };
       setSubscriptionStatus(em, subscription, "canceled");
       return em.store.get<Obj>(subscription.id)!;
     },
@@ -213,7 +309,16 @@ export const subscriptionRoutes: Route[] = [
   {
     method: "GET",
     pattern: /^\/v1\/subscriptions$/,
-    allowed: ["customer", "status", "price", "limit", "starting_after", "ending_before", "expand", "created"],
+    allowed: [
+      "customer",
+      "status",
+      "price",
+      "limit",
+      "starting_after",
+      "ending_before",
+      "expand",
+      "created",
+    ],
     handle(em, { params }) {
       const customer = optionalString(params, "customer");
       const status = optionalString(params, "status");
@@ -222,7 +327,9 @@ export const subscriptionRoutes: Route[] = [
         "subscription",
         (s) =>
           (!customer || s.customer === customer) &&
-          (status ? status === "all" || s.status === status : s.status !== "canceled" && s.status !== "incomplete_expired") &&
+          (status
+            ? status === "all" || s.status === status
+            : s.status !== "canceled" && s.status !== "incomplete_expired") &&
           (!price || s.items.data[0].price.id === price),
       );
     },
@@ -236,7 +343,16 @@ export const subscriptionRoutes: Route[] = [
   {
     method: "GET",
     pattern: /^\/v1\/invoices$/,
-    allowed: ["customer", "subscription", "status", "limit", "starting_after", "ending_before", "expand", "created"],
+    allowed: [
+      "customer",
+      "subscription",
+      "status",
+      "limit",
+      "starting_after",
+      "ending_before",
+      "expand",
+      "created",
+    ],
     handle(em, { params }) {
       const customer = optionalString(params, "customer");
       const subscription = optionalString(params, "subscription");
@@ -266,7 +382,11 @@ export const subscriptionRoutes: Route[] = [
     publishable: true,
     handle(em, { params, keyKind }, match) {
       const pi = requirePaymentIntent(em, match[1]!);
-      if (keyKind === "publishable" && params.client_secret !== pi.client_secret) throw invalid("client_secret", "The client_secret provided does not match the client_secret associated with the PaymentIntent.");
+      if (keyKind === "publishable" && params.client_secret !== pi.client_secret)
+        throw invalid(
+          "client_secret",
+          "The client_secret provided does not match the client_secret associated with the PaymentIntent.",
+        );
       return pi;
     },
   },
@@ -282,13 +402,33 @@ export const subscriptionRoutes: Route[] = [
   {
     method: "POST",
     pattern: /^\/v1\/payment_intents\/(pi_\w+)\/confirm$/,
-    allowed: ["payment_method", "client_secret", "return_url", "off_session", "expand", "use_stripe_sdk", "payment_method_options", "mandate_data", "save_payment_method", "setup_future_usage"],
+    allowed: [
+      "payment_method",
+      "client_secret",
+      "return_url",
+      "off_session",
+      "expand",
+      "use_stripe_sdk",
+      "payment_method_options",
+      "mandate_data",
+      "save_payment_method",
+      "setup_future_usage",
+    ],
     publishable: true,
     handle(em, { params, keyKind }, match) {
       const pi = requirePaymentIntent(em, match[1]!);
-      if (keyKind === "publishable" && params.client_secret !== pi.client_secret) throw invalid("client_secret", "The client_secret provided does not match the client_secret associated with the PaymentIntent.");
+      if (keyKind === "publishable" && params.client_secret !== pi.client_secret)
+        throw invalid(
+          "client_secret",
+          "The client_secret provided does not match the client_secret associated with the PaymentIntent.",
+        );
       if (pi.status === "succeeded") {
-        throw new StripeApiError(400, { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: "You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed." });
+        throw new StripeApiError(400, {
+          type: "invalid_request_error",
+          code: "payment_intent_unexpected_state",
+          message:
+            "You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.",
+        });
       }
       const pm = optionalString(params, "payment_method") ?? (pi.payment_method as string | null);
       if (!pm) throw missing("payment_method");
@@ -301,7 +441,10 @@ export const subscriptionRoutes: Route[] = [
       if (result.status === "failed") throw result.error;
       const returnUrl = optionalString(params, "return_url");
       if (result.status === "requires_action" && returnUrl) {
-        pi.next_action = { type: "redirect_to_url", redirect_to_url: { url: `${em.baseUrl}/3ds/${pi.id}`, return_url: returnUrl } };
+        pi.next_action = {
+          type: "redirect_to_url",
+          redirect_to_url: { url: `${em.baseUrl}/3ds/${pi.id}`, return_url: returnUrl },
+        };
         em.store.put(pi);
       }
       return em.store.get<Obj>(pi.id)!;
@@ -326,7 +469,8 @@ export function answerThreeDSecure(em: Emulator, pi: Obj, outcome: "complete" | 
     pi.last_payment_error = {
       type: "card_error",
       code: "payment_intent_authentication_failure",
-      message: "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+      message:
+        "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
     };
     em.store.put(pi);
     em.webhooks.emit("payment_intent.payment_failed", pi);

@@ -5,6 +5,8 @@ import { newId, type StripeObject } from "./state";
 
 // Invoices, PaymentIntents and the money movement of destination charges.
 
+// Stored objects are Stripe-shaped JSON read by many paths; typing each path would dwarf the logic.
+// biome-ignore lint/suspicious/noExplicitAny: see above
 export type Obj = StripeObject & Record<string, any>;
 
 const MONTH_SECONDS = 30 * 24 * 3600;
@@ -13,7 +15,16 @@ export const RETRY_DAYS = [3, 5, 7];
 
 export function addMonth(unix: number): number {
   const d = new Date(unix * 1000);
-  const next = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
+  const next = new Date(
+    Date.UTC(
+      d.getUTCFullYear(),
+      d.getUTCMonth() + 1,
+      d.getUTCDate(),
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+    ),
+  );
   // Jan 31 + 1 month: clamp to the month's last day, as Stripe does.
   if (next.getUTCDate() !== d.getUTCDate()) next.setUTCDate(0);
   return Math.floor(next.getTime() / 1000) || unix + MONTH_SECONDS;
@@ -62,16 +73,25 @@ export function createPaymentIntent(
   });
 }
 
-export type ChargeResult = { status: "succeeded" } | { status: "requires_action" } | { status: "failed"; error: StripeApiError };
+export type ChargeResult =
+  | { status: "succeeded" }
+  | { status: "requires_action" }
+  | { status: "failed"; error: StripeApiError };
 
 /**
  * Attempts the PaymentIntent with a card. On-session, a 3-D Secure card asks for a challenge;
  * off-session (renewals) a card already authenticated goes through.
  */
-export function attemptPayment(em: Emulator, pi: Obj, paymentMethodId: string, offSession: boolean): ChargeResult {
+export function attemptPayment(
+  em: Emulator,
+  pi: Obj,
+  paymentMethodId: string,
+  offSession: boolean,
+): ChargeResult {
   const pm = em.store.get<Obj>(paymentMethodId, "payment_method");
   pi.payment_method = paymentMethodId;
-  if (!pm) return fail(em, pi, cardError("card_declined", "Your card was declined.", "generic_decline"));
+  if (!pm)
+    return fail(em, pi, cardError("card_declined", "Your card was declined.", "generic_decline"));
   const outcome = outcomeOf(pm._number as string);
   if (outcome === "declined") return fail(em, pi, declinedError());
   if (outcome === "insufficient_funds") return fail(em, pi, insufficientFundsError());
@@ -148,8 +168,27 @@ function moveMoney(em: Emulator, pi: Obj) {
   if (!destination) return;
   const fee = (pi.application_fee_amount as number | null) ?? 0;
   const created = em.store.now();
-  em.store.put({ id: newId("fee"), object: "application_fee", account: destination, amount: fee, currency: "usd", charge: pi.latest_charge, created, livemode: false });
-  em.store.put({ id: newId("tr"), object: "transfer", amount: pi.amount - fee, currency: "usd", destination, source_transaction: pi.latest_charge, created, livemode: false, metadata: {} });
+  em.store.put({
+    id: newId("fee"),
+    object: "application_fee",
+    account: destination,
+    amount: fee,
+    currency: "usd",
+    charge: pi.latest_charge,
+    created,
+    livemode: false,
+  });
+  em.store.put({
+    id: newId("tr"),
+    object: "transfer",
+    amount: pi.amount - fee,
+    currency: "usd",
+    destination,
+    source_transaction: pi.latest_charge,
+    created,
+    livemode: false,
+    metadata: {},
+  });
   em.store.balance(destination).available += pi.amount - fee;
   em.store.save();
 }
@@ -161,12 +200,17 @@ function invoiceFailed(em: Emulator, invoice: Obj) {
   if (invoice.billing_reason === "subscription_cycle") {
     const retryIndex = (invoice.attempt_count as number) - 1;
     const days = RETRY_DAYS[retryIndex];
-    invoice.next_payment_attempt = days === undefined ? null : (invoice._first_failed_at ?? em.store.now()) + days * 86400;
+    invoice.next_payment_attempt =
+      days === undefined ? null : (invoice._first_failed_at ?? em.store.now()) + days * 86400;
     invoice._first_failed_at ??= em.store.now();
   }
   em.store.put(invoice);
   em.webhooks.emit("invoice.payment_failed", invoice);
-  if (subscription && subscription.status === "active" && invoice.billing_reason === "subscription_cycle") {
+  if (
+    subscription &&
+    subscription.status === "active" &&
+    invoice.billing_reason === "subscription_cycle"
+  ) {
     setSubscriptionStatus(em, subscription, "past_due");
   }
 }
@@ -201,7 +245,10 @@ function invoicePaid(em: Emulator, invoice: Obj, pi: Obj) {
   em.webhooks.emit("invoice.payment_succeeded", invoice);
   const subscription = subscriptionOfInvoice(em, invoice);
   if (!subscription) return;
-  if (subscription.payment_settings?.save_default_payment_method === "on_subscription" && pi.payment_method) {
+  if (
+    subscription.payment_settings?.save_default_payment_method === "on_subscription" &&
+    pi.payment_method
+  ) {
     subscription.default_payment_method = pi.payment_method;
   }
   if (subscription.status !== "active" && subscription.status !== "canceled") {
@@ -225,20 +272,29 @@ export function setSubscriptionStatus(em: Emulator, subscription: Obj, status: s
     subscription.ended_at = em.store.now();
   }
   em.store.put(subscription);
-  em.webhooks.emit(status === "canceled" ? "customer.subscription.deleted" : "customer.subscription.updated", subscription, {
-    previous: { status: previous },
-  });
+  em.webhooks.emit(
+    status === "canceled" ? "customer.subscription.deleted" : "customer.subscription.updated",
+    subscription,
+    {
+      previous: { status: previous },
+    },
+  );
 }
 
 /** A new invoice and PaymentIntent for one period of a subscription. */
-export function createSubscriptionInvoice(em: Emulator, subscription: Obj, reason: "subscription_create" | "subscription_cycle") {
+export function createSubscriptionInvoice(
+  em: Emulator,
+  subscription: Obj,
+  reason: "subscription_create" | "subscription_cycle",
+) {
   const item = subscription.items.data[0] as Obj;
   const amount = (item.price.unit_amount as number) * ((item.quantity as number) ?? 1);
   const now = em.store.now();
   const invoiceId = newId("in");
   const pct = subscription.application_fee_percent as number | null;
   const fee = pct == null ? null : Math.round((amount * pct) / 100);
-  const destination = (subscription.transfer_data as { destination?: string } | null)?.destination ?? null;
+  const destination =
+    (subscription.transfer_data as { destination?: string } | null)?.destination ?? null;
   const invoice: Obj = {
     id: invoiceId,
     object: "invoice",
@@ -270,9 +326,18 @@ export function createSubscriptionInvoice(em: Emulator, subscription: Obj, reaso
           period: { start: item.current_period_start, end: item.current_period_end },
           parent: {
             type: "subscription_item_details",
-            subscription_item_details: { subscription: subscription.id, subscription_item: item.id, proration: false, invoice_item: null },
+            subscription_item_details: {
+              subscription: subscription.id,
+              subscription_item: item.id,
+              proration: false,
+              invoice_item: null,
+            },
           },
-          pricing: { type: "price_details", price_details: { price: item.price.id, product: item.price.product }, unit_amount_decimal: String(item.price.unit_amount) },
+          pricing: {
+            type: "price_details",
+            price_details: { price: item.price.id, product: item.price.product },
+            unit_amount_decimal: String(item.price.unit_amount),
+          },
           quantity: item.quantity ?? 1,
         },
       ],
@@ -287,12 +352,20 @@ export function createSubscriptionInvoice(em: Emulator, subscription: Obj, reaso
     parent: {
       type: "subscription_details",
       quote_details: null,
-      subscription_details: { subscription: subscription.id, metadata: subscription.metadata ?? {} },
+      subscription_details: {
+        subscription: subscription.id,
+        metadata: subscription.metadata ?? {},
+      },
     },
     period_end: item.current_period_end,
     period_start: item.current_period_start,
     status: amount === 0 ? "paid" : "open",
-    status_transitions: { finalized_at: now, marked_uncollectible_at: null, paid_at: amount === 0 ? now : null, voided_at: null },
+    status_transitions: {
+      finalized_at: now,
+      marked_uncollectible_at: null,
+      paid_at: amount === 0 ? now : null,
+      voided_at: null,
+    },
     subtotal: amount,
     total: amount,
     test_clock: null,
@@ -324,7 +397,9 @@ export function defaultPaymentMethodOf(em: Emulator, subscription: Obj): string 
 /** Charges an invoice off-session with the subscription's default card. */
 export function collectInvoice(em: Emulator, invoice: Obj) {
   const subscription = subscriptionOfInvoice(em, invoice);
-  const pi = invoice._payment_intent ? em.store.get<Obj>(invoice._payment_intent as string) : undefined;
+  const pi = invoice._payment_intent
+    ? em.store.get<Obj>(invoice._payment_intent as string)
+    : undefined;
   if (!subscription || !pi) return;
   const pm = defaultPaymentMethodOf(em, subscription);
   if (!pm) {

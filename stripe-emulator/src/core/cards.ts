@@ -1,6 +1,11 @@
 import { StripeApiError } from "./errors";
 
-export type ChargeOutcome = "succeeds" | "requires_3ds" | "declined" | "insufficient_funds" | "fails_when_charged";
+export type ChargeOutcome =
+  | "succeeds"
+  | "requires_3ds"
+  | "declined"
+  | "insufficient_funds"
+  | "fails_when_charged";
 
 /** Stripe's published test cards and what they do. */
 const outcomes: Record<string, ChargeOutcome> = {
@@ -47,22 +52,46 @@ export function cardError(code: string, message: string, declineCode?: string, p
   });
 }
 
-export const declinedError = () => cardError("card_declined", "Your card was declined.", "generic_decline");
+export const declinedError = () =>
+  cardError("card_declined", "Your card was declined.", "generic_decline");
 export const insufficientFundsError = () =>
   cardError("card_declined", "Your card has insufficient funds.", "insufficient_funds");
 
 /** Validates the number and expiry the way Stripe does at payment method creation. */
-export function validateCard(number: string, expMonth: number, expYear: number, nowSeconds: number) {
+export function validateCard(
+  number: string,
+  expMonth: number,
+  expYear: number,
+  nowSeconds: number,
+) {
   if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) {
-    throw cardError("incorrect_number", "Your card number is incorrect.", undefined, "card[number]");
+    throw cardError(
+      "incorrect_number",
+      "Your card number is incorrect.",
+      undefined,
+      "card[number]",
+    );
   }
   if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12) {
-    throw cardError("invalid_expiry_month", "Your card's expiration month is invalid.", undefined, "card[exp_month]");
+    throw cardError(
+      "invalid_expiry_month",
+      "Your card's expiration month is invalid.",
+      undefined,
+      "card[exp_month]",
+    );
   }
   const now = new Date(nowSeconds * 1000);
   const year = expYear < 100 ? 2000 + expYear : expYear;
-  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1)) {
-    throw cardError("invalid_expiry_year", "Your card's expiration year is invalid.", undefined, "card[exp_year]");
+  if (
+    year < now.getUTCFullYear() ||
+    (year === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1)
+  ) {
+    throw cardError(
+      "invalid_expiry_year",
+      "Your card's expiration year is invalid.",
+      undefined,
+      "card[exp_year]",
+    );
   }
 }
 

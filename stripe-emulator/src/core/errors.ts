@@ -3,7 +3,12 @@ export class StripeApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: {
-      type: "invalid_request_error" | "card_error" | "api_error" | "authentication_error" | "idempotency_error";
+      type:
+        | "invalid_request_error"
+        | "card_error"
+        | "api_error"
+        | "authentication_error"
+        | "idempotency_error";
       message: string;
       code?: string;
       param?: string;
@@ -24,7 +29,12 @@ export const missing = (param: string) =>
   });
 
 export const invalid = (param: string, message: string) =>
-  new StripeApiError(400, { type: "invalid_request_error", code: "parameter_invalid", param, message });
+  new StripeApiError(400, {
+    type: "invalid_request_error",
+    code: "parameter_invalid",
+    param,
+    message,
+  });
 
 export const noSuch = (kind: string, id: string) =>
   new StripeApiError(404, {

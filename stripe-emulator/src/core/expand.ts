@@ -4,12 +4,19 @@ import type { Store } from "./state";
 /** Fields that exist only when expanded (Stripe's "includable" fields). */
 function includable(store: Store, parent: Obj, field: string): unknown {
   if (parent.object === "invoice" && field === "confirmation_secret") {
-    const pi = parent._payment_intent ? store.get<Obj>(parent._payment_intent as string) : undefined;
+    const pi = parent._payment_intent
+      ? store.get<Obj>(parent._payment_intent as string)
+      : undefined;
     return pi ? { client_secret: pi.client_secret, type: "payment_intent" } : null;
   }
   if (parent.object === "invoice" && field === "payments") {
     const data = (parent._payments as Obj[] | undefined) ?? [];
-    return { object: "list", data, has_more: false, url: `/v1/invoice_payments?invoice=${parent.id}` };
+    return {
+      object: "list",
+      data,
+      has_more: false,
+      url: `/v1/invoice_payments?invoice=${parent.id}`,
+    };
   }
   return undefined;
 }
@@ -45,7 +52,9 @@ export function applyExpand(store: Store, value: unknown, expand: string[]): unk
 
 /** Lists are newest first, cursor-paginated with `starting_after` and `limit` like Stripe's. */
 export function toList(items: Obj[], params: Record<string, unknown>, url: string) {
-  const sorted = [...items].sort((a, b) => ((b.created as number) ?? 0) - ((a.created as number) ?? 0));
+  const sorted = [...items].sort(
+    (a, b) => ((b.created as number) ?? 0) - ((a.created as number) ?? 0),
+  );
   let start = 0;
   if (typeof params.starting_after === "string") {
     const index = sorted.findIndex((i) => i.id === params.starting_after);

@@ -42,7 +42,8 @@ export function optionalBool(params: Params, name: string): boolean | undefined 
 export function optionalObject(params: Params, name: string): Params | undefined {
   const value = params[name];
   if (value === undefined || value === "") return undefined;
-  if (typeof value !== "object" || Array.isArray(value)) throw invalid(name, `Invalid object: ${name}`);
+  if (typeof value !== "object" || Array.isArray(value))
+    throw invalid(name, `Invalid object: ${name}`);
   return value as Params;
 }
 

@@ -30,7 +30,14 @@ export interface EmulatorState {
 }
 
 export function emptyState(): EmulatorState {
-  return { clockOffset: 0, objects: {}, owners: {}, balances: {}, webhookEndpoints: [], idempotency: {} };
+  return {
+    clockOffset: 0,
+    objects: {},
+    owners: {},
+    balances: {},
+    webhookEndpoints: [],
+    idempotency: {},
+  };
 }
 
 export function newId(prefix: string): string {
@@ -43,7 +50,10 @@ export class Store {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly file: string | undefined) {
-    this.state = file && existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as EmulatorState) : emptyState();
+    this.state =
+      file && existsSync(file)
+        ? (JSON.parse(readFileSync(file, "utf8")) as EmulatorState)
+        : emptyState();
   }
 
   now(): number {
@@ -67,8 +77,13 @@ export class Store {
     return this.state.owners[id] ?? null;
   }
 
-  list<T extends StripeObject = StripeObject>(object: string, filter: (o: T) => boolean = () => true): T[] {
-    return (Object.values(this.state.objects) as T[]).filter((o) => o.object === object && filter(o));
+  list<T extends StripeObject = StripeObject>(
+    object: string,
+    filter: (o: T) => boolean = () => true,
+  ): T[] {
+    return (Object.values(this.state.objects) as T[]).filter(
+      (o) => o.object === object && filter(o),
+    );
   }
 
   balance(account: string) {

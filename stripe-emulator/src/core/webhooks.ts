@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { newId, publicView, type StripeObject, type Store } from "./state";
+import { newId, publicView, type Store, type StripeObject } from "./state";
 
 export interface Delivery {
   id: string;
@@ -37,7 +37,11 @@ export class WebhookDispatcher {
     private readonly log: (message: string) => void,
   ) {}
 
-  emit(type: string, object: StripeObject, options: { account?: string | null; previous?: Record<string, unknown> } = {}) {
+  emit(
+    type: string,
+    object: StripeObject,
+    options: { account?: string | null; previous?: Record<string, unknown> } = {},
+  ) {
     const event = {
       id: newId("evt"),
       object: "event",
@@ -87,7 +91,12 @@ export class WebhookDispatcher {
   private pump() {
     const now = Date.now();
     for (const delivery of this.deliveries) {
-      if (delivery.status !== "pending" || delivery.nextAttemptAt > now || (delivery as { busy?: boolean }).busy) continue;
+      if (
+        delivery.status !== "pending" ||
+        delivery.nextAttemptAt > now ||
+        (delivery as { busy?: boolean }).busy
+      )
+        continue;
       const attempt = this.attempt(delivery).finally(() => this.inFlight.delete(attempt));
       this.inFlight.add(attempt);
     }

@@ -30,7 +30,8 @@ export function page(title: string, body: string, script = ""): string {
 <span class="badge">Test mode — Stripe emulator</span><div class="card">${body}</div></main>${script}</body></html>`;
 }
 
-export const errorBox = (message?: string) => (message ? `<div class="error" role="alert">${escapeHtml(message)}</div>` : "");
+export const errorBox = (message?: string) =>
+  message ? `<div class="error" role="alert">${escapeHtml(message)}</div>` : "";
 
 export const cardFields = `
 <label for="card_number">Card number</label><input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>

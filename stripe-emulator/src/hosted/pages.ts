@@ -1,6 +1,11 @@
 import { cardFields, errorBox, escapeHtml, money, page } from "./html";
 
-export function renderOnboardingPage(p: { accountId: string; email: string | null; action: string; error?: string }) {
+export function renderOnboardingPage(p: {
+  accountId: string;
+  email: string | null;
+  action: string;
+  error?: string;
+}) {
   return page(
     "Set up payouts",
     `<h1>Set up your Stripe Express account</h1><p>This simulates Stripe's hosted onboarding for ${escapeHtml(p.email ?? p.accountId)}.</p>
@@ -27,7 +32,10 @@ export function renderExpressDashboardPage(p: {
     items.length === 0
       ? `<p>${empty}</p>`
       : `<table><tbody>${items
-          .map((i) => `<tr><td>${new Date(i.created * 1000).toLocaleDateString("en-US")}</td><td>${escapeHtml(i.id)}</td><td class="num">${money(i.amount)}</td></tr>`)
+          .map(
+            (i) =>
+              `<tr><td>${new Date(i.created * 1000).toLocaleDateString("en-US")}</td><td>${escapeHtml(i.id)}</td><td class="num">${money(i.amount)}</td></tr>`,
+          )
           .join("")}</tbody></table>`;
   return page(
     "Express dashboard",
@@ -59,7 +67,13 @@ ${p.cancelUrl ? `<p style="margin-top:16px"><a href="${escapeHtml(p.cancelUrl)}"
 
 export function renderPortalPage(p: {
   customerEmail: string | null;
-  subscriptions: Array<{ id: string; status: string; productName: string; amount: number; currentPeriodEnd: number }>;
+  subscriptions: Array<{
+    id: string;
+    status: string;
+    productName: string;
+    amount: number;
+    currentPeriodEnd: number;
+  }>;
   card: { brand: string; last4: string; expMonth: number; expYear: number } | null;
   returnUrl: string | null;
   updateCardAction: string;
@@ -85,7 +99,13 @@ ${s.status === "active" || s.status === "past_due" ? `<form method="post" action
   );
 }
 
-export function renderThreeDSecurePage(p: { paymentIntentId: string; amount: number; completeAction: string; failAction: string; returnUrl: string | null }) {
+export function renderThreeDSecurePage(p: {
+  paymentIntentId: string;
+  amount: number;
+  completeAction: string;
+  failAction: string;
+  returnUrl: string | null;
+}) {
   return page(
     "3D Secure authentication",
     `<h1>3D Secure 2 Test Page</h1><p>Authenticate a payment of ${money(p.amount)}.</p>

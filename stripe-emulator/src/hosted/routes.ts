@@ -1,11 +1,11 @@
-import type { Obj } from "../core/billing";
-import type { Emulator } from "../core/context";
-import { StripeApiError } from "../core/errors";
-import { completeOnboarding } from "../api/connect";
 import { completeCheckout } from "../api/checkout";
+import { completeOnboarding } from "../api/connect";
 import { attachPaymentMethod, createCardPaymentMethod } from "../api/customers";
 import { answerThreeDSecure } from "../api/subscriptions";
+import type { Obj } from "../core/billing";
 import { setSubscriptionStatus } from "../core/billing";
+import type { Emulator } from "../core/context";
+import { StripeApiError } from "../core/errors";
 import {
   renderCheckoutPage,
   renderDonePage,
@@ -19,7 +19,8 @@ export type PageResponse = { status: number; html?: string; redirect?: string; j
 
 const html = (body: string, status = 200): PageResponse => ({ status, html: body });
 const redirect = (url: string): PageResponse => ({ status: 303, redirect: url });
-const notFound = () => html(renderDonePage("Not found", "This page does not exist or has expired."), 404);
+const notFound = () =>
+  html(renderDonePage("Not found", "This page does not exist or has expired."), 404);
 
 function cardFrom(form: Record<string, string>) {
   return {
@@ -31,79 +32,139 @@ function cardFrom(form: Record<string, string>) {
 }
 
 function messageOf(error: unknown) {
-  return error instanceof StripeApiError ? error.body.message : "Something went wrong. Please try again.";
+  return error instanceof StripeApiError
+    ? error.body.message
+    : "Something went wrong. Please try again.";
 }
 
 /** The pages Stripe hosts: onboarding, Express dashboard, Checkout, billing portal, 3-D Secure. */
-export function handleHostedPage(em: Emulator, method: string, path: string, form: Record<string, string>, wantsJson: boolean): PageResponse | null {
-  let m: RegExpExecArray | null;
-
-  if ((m = /^\/connect\/onboarding\/(acctlink_\w+)$/.exec(path))) {
-    const link = em.store.get<Obj>(m[1]!, "account_link");
+export function handleHostedPage(
+  em: Emulator,
+  method: string,
+  path: string,
+  form: Record<string, string>,
+  wantsJson: boolean,
+): PageResponse | null {
+  const onboardingMatch = /^\/connect\/onboarding\/(acctlink_\w+)$/.exec(path);
+  if (onboardingMatch) {
+    const link = em.store.get<Obj>(onboardingMatch[1]!, "account_link");
     if (!link) return notFound();
-    if (link._used || link.expires_at <= em.store.now()) return redirect(link._refresh_url as string);
+    if (link._used || link.expires_at <= em.store.now())
+      return redirect(link._refresh_url as string);
     const account = em.store.get<Obj>(link._account as string)!;
-    if (method === "GET") return html(renderOnboardingPage({ accountId: account.id, email: account.email, action: path }));
-    const missing = ["business_name", "first_name", "last_name", "routing_number", "account_number"].filter((f) => !form[f]?.trim());
+    if (method === "GET")
+      return html(
+        renderOnboardingPage({ accountId: account.id, email: account.email, action: path }),
+      );
+    const missing = [
+      "business_name",
+      "first_name",
+      "last_name",
+      "routing_number",
+      "account_number",
+    ].filter((f) => !form[f]?.trim());
     if (missing.length > 0) {
-      return html(renderOnboardingPage({ accountId: account.id, email: account.email, action: path, error: `Please fill in: ${missing.join(", ").replaceAll("_", " ")}.` }), 400);
+      return html(
+        renderOnboardingPage({
+          accountId: account.id,
+          email: account.email,
+          action: path,
+          error: `Please fill in: ${missing.join(", ").replaceAll("_", " ")}.`,
+        }),
+        400,
+      );
     }
-    completeOnboarding(em, account, { businessName: form.business_name, firstName: form.first_name, lastName: form.last_name });
+    completeOnboarding(em, account, {
+      businessName: form.business_name,
+      firstName: form.first_name,
+      lastName: form.last_name,
+    });
     link._used = true;
     em.store.put(link);
     return redirect(link._return_url as string);
   }
 
-  if ((m = /^\/express\/(lnk_\w+)$/.exec(path)) && method === "GET") {
-    const login = em.store.get<Obj>(m[1]!, "login_link");
+  const expressMatch = /^\/express\/(lnk_\w+)$/.exec(path);
+  if (expressMatch && method === "GET") {
+    const login = em.store.get<Obj>(expressMatch[1]!, "login_link");
     if (!login) return notFound();
     const account = em.store.get<Obj>(login._account as string)!;
     const balance = em.store.balance(account.id);
-    const pick = (o: Obj) => ({ id: o.id, amount: o.amount as number, created: o.created as number });
+    const pick = (o: Obj) => ({
+      id: o.id,
+      amount: o.amount as number,
+      created: o.created as number,
+    });
     return html(
       renderExpressDashboardPage({
         accountId: account.id,
         email: account.email,
         available: balance.available,
         pending: balance.pending,
-        applicationFees: em.store.list<Obj>("application_fee", (f) => f.account === account.id).map(pick),
+        applicationFees: em.store
+          .list<Obj>("application_fee", (f) => f.account === account.id)
+          .map(pick),
         transfers: em.store.list<Obj>("transfer", (t) => t.destination === account.id).map(pick),
         payoutSchedule: account.settings?.payouts?.schedule?.interval ?? "daily",
       }),
     );
   }
 
-  if ((m = /^\/checkout\/(cs_\w+)$/.exec(path))) {
-    const session = em.store.get<Obj>(m[1]!, "checkout.session");
+  const checkoutMatch = /^\/checkout\/(cs_\w+)$/.exec(path);
+  if (checkoutMatch) {
+    const session = em.store.get<Obj>(checkoutMatch[1]!, "checkout.session");
     if (!session) return notFound();
     const price = em.store.get<Obj>(session._price as string)!;
     const product = em.store.get<Obj>(price.product as string);
     const view = (error?: string) =>
-      renderCheckoutPage({ sessionId: session.id, productName: product?.name ?? "Subscription", amount: price.unit_amount, customerEmail: session.customer_email, action: path, cancelUrl: session.cancel_url, error });
-    if (session.status === "complete") return redirect(String(session.success_url).replace("{CHECKOUT_SESSION_ID}", session.id));
+      renderCheckoutPage({
+        sessionId: session.id,
+        productName: product?.name ?? "Subscription",
+        amount: price.unit_amount,
+        customerEmail: session.customer_email,
+        action: path,
+        cancelUrl: session.cancel_url,
+        error,
+      });
+    if (session.status === "complete")
+      return redirect(String(session.success_url).replace("{CHECKOUT_SESSION_ID}", session.id));
     if (method === "GET") return html(view());
     try {
       const card = cardFrom(form);
-      completeCheckout(em, session, { email: form.email ?? "", name: form.name ?? "", cardNumber: card.number, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvc });
+      completeCheckout(em, session, {
+        email: form.email ?? "",
+        name: form.name ?? "",
+        cardNumber: card.number,
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+        cvc: card.cvc,
+      });
       return redirect(String(session.success_url).replace("{CHECKOUT_SESSION_ID}", session.id));
     } catch (error) {
       return html(view(messageOf(error)), 402);
     }
   }
 
-  if ((m = /^\/billing_portal\/(bps_\w+)(?:\/(card|cancel))?$/.exec(path))) {
-    const session = em.store.get<Obj>(m[1]!, "billing_portal.session");
+  const portalMatch = /^\/billing_portal\/(bps_\w+)(?:\/(card|cancel))?$/.exec(path);
+  if (portalMatch) {
+    const session = em.store.get<Obj>(portalMatch[1]!, "billing_portal.session");
     if (!session) return notFound();
     const customer = em.store.get<Obj>(session.customer as string)!;
     let message: string | undefined;
     let error: string | undefined;
-    if (method === "POST" && m[2] === "card") {
+    if (method === "POST" && portalMatch[2] === "card") {
       try {
-        const pm = createCardPaymentMethod(em, cardFrom(form), { name: customer.name, email: customer.email });
+        const pm = createCardPaymentMethod(em, cardFrom(form), {
+          name: customer.name,
+          email: customer.email,
+        });
         attachPaymentMethod(em, pm, customer.id);
         customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: pm.id };
         em.store.put(customer);
-        for (const sub of em.store.list<Obj>("subscription", (s) => s.customer === customer.id && s.status !== "canceled")) {
+        for (const sub of em.store.list<Obj>(
+          "subscription",
+          (s) => s.customer === customer.id && s.status !== "canceled",
+        )) {
           const previous = { default_payment_method: sub.default_payment_method };
           sub.default_payment_method = pm.id;
           em.store.put(sub);
@@ -114,10 +175,14 @@ export function handleHostedPage(em: Emulator, method: string, path: string, for
         error = messageOf(e);
       }
     }
-    if (method === "POST" && m[2] === "cancel") {
+    if (method === "POST" && portalMatch[2] === "cancel") {
       const sub = em.store.get<Obj>(form.subscription ?? "", "subscription");
       if (sub && sub.customer === customer.id && sub.status !== "canceled") {
-        sub.cancellation_details = { comment: null, feedback: null, reason: "cancellation_requested" };
+        sub.cancellation_details = {
+          comment: null,
+          feedback: null,
+          reason: "cancellation_requested",
+        };
         setSubscriptionStatus(em, sub, "canceled");
         message = "Your subscription was cancelled.";
       } else {
@@ -129,12 +194,27 @@ export function handleHostedPage(em: Emulator, method: string, path: string, for
     return html(
       renderPortalPage({
         customerEmail: customer.email,
-        subscriptions: em.store.list<Obj>("subscription", (s) => s.customer === customer.id).map((s) => {
-          const item = s.items.data[0];
-          const product = em.store.get<Obj>(item.price.product as string);
-          return { id: s.id, status: s.status, productName: product?.name ?? "Subscription", amount: item.price.unit_amount, currentPeriodEnd: item.current_period_end };
-        }),
-        card: pm ? { brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year } : null,
+        subscriptions: em.store
+          .list<Obj>("subscription", (s) => s.customer === customer.id)
+          .map((s) => {
+            const item = s.items.data[0];
+            const product = em.store.get<Obj>(item.price.product as string);
+            return {
+              id: s.id,
+              status: s.status,
+              productName: product?.name ?? "Subscription",
+              amount: item.price.unit_amount,
+              currentPeriodEnd: item.current_period_end,
+            };
+          }),
+        card: pm
+          ? {
+              brand: pm.card.brand,
+              last4: pm.card.last4,
+              expMonth: pm.card.exp_month,
+              expYear: pm.card.exp_year,
+            }
+          : null,
         returnUrl: session.return_url,
         updateCardAction: `/billing_portal/${session.id}/card`,
         cancelAction: `/billing_portal/${session.id}/cancel`,
@@ -145,19 +225,34 @@ export function handleHostedPage(em: Emulator, method: string, path: string, for
     );
   }
 
-  if ((m = /^\/3ds\/(pi_\w+)(?:\/(complete|fail))?$/.exec(path))) {
-    const pi = em.store.get<Obj>(m[1]!, "payment_intent");
+  const threeDsMatch = /^\/3ds\/(pi_\w+)(?:\/(complete|fail))?$/.exec(path);
+  if (threeDsMatch) {
+    const pi = em.store.get<Obj>(threeDsMatch[1]!, "payment_intent");
     if (!pi) return notFound();
     const returnUrl = (pi.next_action?.redirect_to_url?.return_url as string | null) ?? null;
     if (method === "GET") {
-      return html(renderThreeDSecurePage({ paymentIntentId: pi.id, amount: pi.amount, completeAction: `/3ds/${pi.id}/complete`, failAction: `/3ds/${pi.id}/fail`, returnUrl }));
+      return html(
+        renderThreeDSecurePage({
+          paymentIntentId: pi.id,
+          amount: pi.amount,
+          completeAction: `/3ds/${pi.id}/complete`,
+          failAction: `/3ds/${pi.id}/fail`,
+          returnUrl,
+        }),
+      );
     }
-    if (method === "POST" && m[2]) {
-      const after = answerThreeDSecure(em, pi, m[2] as "complete" | "fail");
+    if (method === "POST" && threeDsMatch[2]) {
+      const after = answerThreeDSecure(em, pi, threeDsMatch[2] as "complete" | "fail");
       if (wantsJson) return { status: 200, json: { status: after.status } };
       if (returnUrl) return redirect(returnUrl);
       const notify = `<script>try{parent.postMessage(${JSON.stringify({ type: "stripe-emulator-3ds-complete", paymentIntentId: pi.id, status: after.status })},"*")}catch(e){}</script>`;
-      return html(renderDonePage(after.status === "succeeded" ? "Authentication complete" : "Authentication failed", "You can close this window.", notify));
+      return html(
+        renderDonePage(
+          after.status === "succeeded" ? "Authentication complete" : "Authentication failed",
+          "You can close this window.",
+          notify,
+        ),
+      );
     }
   }
   return null;

@@ -34,7 +34,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
   } catch {
-    throw new ApiError(0, "network", "Could not reach Regulars. Check your connection and try again.");
+    throw new ApiError(
+      0,
+      "network",
+      "Could not reach Regulars. Check your connection and try again.",
+    );
   }
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {

@@ -31,7 +31,13 @@ export function buttonClasses(variant: ButtonVariant = "primary", size: keyof ty
   );
 }
 
-export function Button({ variant = "primary", size = "md", className, type, ...props }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  size = "md",
+  className,
+  type,
+  ...props
+}: ButtonProps) {
   return (
     <button
       type={type ?? "button"}

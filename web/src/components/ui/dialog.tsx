@@ -1,6 +1,6 @@
+import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
 import type { ReactNode } from "react";
-import { X } from "lucide-react";
 import { cn } from "@/lib/cn";
 
 interface DialogProps {
