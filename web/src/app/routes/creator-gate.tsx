@@ -5,7 +5,7 @@ import { paths } from "@/config/paths";
 import { useMe } from "@/features/auth/api/get-me";
 import { authClient } from "@/lib/auth-client";
 
-const OnboardingWizard = lazy(() => import("@/features/onboarding/components/onboarding-wizard"));
+const OnboardingRoute = lazy(() => import("./onboarding-route"));
 
 /**
  * Waits for the session, then lets a creator who has not finished onboarding see only the
@@ -18,7 +18,7 @@ export function CreatorGate() {
 
   if (session.isPending || (isSignedIn && me.isPending)) return <FullPageSpinner />;
   if (isSignedIn && me.data && !me.data.profile?.onboardingCompleted) {
-    return <OnboardingWizard me={me.data} />;
+    return <OnboardingRoute me={me.data} />;
   }
   return <Outlet />;
 }
