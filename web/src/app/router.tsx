@@ -2,8 +2,15 @@ import { lazy, Suspense } from "react";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { CreatorGate, RequireSignedIn } from "./routes/creator-gate";
-import { HomeRoute } from "./routes/home-route";
+
+// Only public pages stay out of these chunks, so a landing page never loads auth or dashboard code.
+const CreatorGate = lazy(() =>
+  import("./routes/creator-gate").then((m) => ({ default: m.CreatorGate })),
+);
+const RequireSignedIn = lazy(() =>
+  import("./routes/creator-gate").then((m) => ({ default: m.RequireSignedIn })),
+);
+const HomeRoute = lazy(() => import("./routes/home-route").then((m) => ({ default: m.HomeRoute })));
 
 // Public pages and the creator area are split so a landing page never loads dashboard code.
 const FeaturesPage = lazy(() => import("@/features/marketing/components/features-page"));

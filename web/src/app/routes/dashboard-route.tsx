@@ -45,7 +45,9 @@ export default function DashboardRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [isSetupModalOpen, setIsSetupModalOpen] = useState(false);
   const requested = searchParams.get("tab");
-  const tab: TabValue = tabs.some((t) => t.value === requested) ? (requested as TabValue) : "overview";
+  const tab: TabValue = tabs.some((t) => t.value === requested)
+    ? (requested as TabValue)
+    : "overview";
 
   // Returning from Stripe onboarding: show the Payment Setup modal and tidy the address.
   useEffect(() => {
@@ -59,7 +61,11 @@ export default function DashboardRoute() {
 
   if (!me.data) return <FullPageSpinner />;
   const user = me.data.user;
-  const firstName = firstNameOf([overview.data?.firstOfferingCreatorName, user.name, user.email.split("@")[0]]);
+  const firstName = firstNameOf([
+    overview.data?.firstOfferingCreatorName,
+    user.name,
+    user.email.split("@")[0],
+  ]);
   const isPaymentSetupComplete = Boolean(connect.data?.account?.onboardingCompleted);
 
   function selectTab(value: string) {
@@ -77,7 +83,9 @@ export default function DashboardRoute() {
       <header className="border-b border-gray-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-6 py-4">
           <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-xl font-semibold tracking-tight text-gray-950">{firstName ? `${firstName}'s Dashboard` : "Your Dashboard"}</h1>
+            <h1 className="text-xl font-semibold tracking-tight text-gray-950">
+              {firstName ? `${firstName}'s Dashboard` : "Your Dashboard"}
+            </h1>
             <TestModeBadge />
           </div>
           <Button variant="secondary" size="sm" onClick={signOut}>
@@ -93,7 +101,9 @@ export default function DashboardRoute() {
               value={t.value}
               className={cn(
                 "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
-                tab === t.value ? "border-brand-700 text-gray-950" : "border-transparent text-gray-600 hover:text-gray-950",
+                tab === t.value
+                  ? "border-brand-700 text-gray-950"
+                  : "border-transparent text-gray-600 hover:text-gray-950",
               )}
             >
               {t.label}

@@ -5,6 +5,10 @@ import { apiRequest } from "@/lib/api-client";
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (confirmUserId: string) =>
-      apiRequest("/api/account", { method: "DELETE", body: { confirmUserId }, schema: z.object({ ok: z.literal(true) }) }),
+      apiRequest("/api/account", {
+        method: "DELETE",
+        body: { confirmUserId },
+        schema: z.object({ ok: z.literal(true) }),
+      }),
   });
 }

@@ -25,10 +25,16 @@ export function AccountTab({ me, paymentSetup, onSecurityChanged, onDeleted }: A
 
   return (
     <div className="grid gap-6 xl:grid-cols-2">
-      {notice ? <Alert tone="success" className="xl:col-span-2">{notice}</Alert> : null}
+      {notice ? (
+        <Alert tone="success" className="xl:col-span-2">
+          {notice}
+        </Alert>
+      ) : null}
       <Card className="space-y-4 p-5">
         <h3 className="text-base font-semibold text-gray-950">Account Information</h3>
-        <p className="text-sm text-gray-600">Member since {new Date(me.user.createdAt).toLocaleDateString()}</p>
+        <p className="text-sm text-gray-600">
+          Member since {new Date(me.user.createdAt).toLocaleDateString()}
+        </p>
         <Field id="account-email" label="Email" hint="Email cannot be changed at this time">
           <Input id="account-email" value={me.user.email} readOnly />
         </Field>
@@ -44,7 +50,11 @@ export function AccountTab({ me, paymentSetup, onSecurityChanged, onDeleted }: A
                 setTimeout(() => setIsCopied(false), 2000);
               }}
             >
-              {isCopied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+              {isCopied ? (
+                <Check className="size-4" aria-hidden />
+              ) : (
+                <Copy className="size-4" aria-hidden />
+              )}
             </Button>
           </div>
         </Field>
@@ -78,7 +88,9 @@ export function AccountTab({ me, paymentSetup, onSecurityChanged, onDeleted }: A
       </Card>
       <Card className="space-y-3 border-red-200 p-5 xl:col-span-2">
         <h3 className="text-base font-semibold text-red-800">Delete Account</h3>
-        <p className="text-sm text-gray-700">Deletes your subscriptions and cancels every subscriber's payments.</p>
+        <p className="text-sm text-gray-700">
+          Deletes your subscriptions and cancels every subscriber's payments.
+        </p>
         <Button variant="danger" onClick={() => setDialog("delete")}>
           Delete Account
         </Button>
@@ -97,7 +109,12 @@ export function AccountTab({ me, paymentSetup, onSecurityChanged, onDeleted }: A
           onSecurityChanged();
         }}
       />
-      <DeleteAccountDialog open={dialog === "delete"} onOpenChange={(open) => setDialog(open ? "delete" : null)} userId={me.user.id} onDeleted={onDeleted} />
+      <DeleteAccountDialog
+        open={dialog === "delete"}
+        onOpenChange={(open) => setDialog(open ? "delete" : null)}
+        userId={me.user.id}
+        onDeleted={onDeleted}
+      />
     </div>
   );
 }

@@ -46,10 +46,17 @@ export function DeleteAccountDialog({
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <p className="text-sm text-gray-700">
-          Your User ID: <code className="break-all rounded bg-gray-100 px-1 font-mono text-xs">{userId}</code>
+          Your User ID:{" "}
+          <code className="break-all rounded bg-gray-100 px-1 font-mono text-xs">{userId}</code>
         </p>
         <Field id="confirm-user-id" label="Type your User ID to confirm">
-          <Input id="confirm-user-id" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" spellCheck={false} />
+          <Input
+            id="confirm-user-id"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </Field>
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div className="flex justify-end gap-2">

@@ -2,7 +2,11 @@ import { clientSecretResponseSchema, urlResponseSchema } from "@contracts/connec
 import { apiRequest } from "@/lib/api-client";
 
 export function createAccountLink(purpose: "dashboard" | "embedded") {
-  return apiRequest("/api/connect/account-link", { method: "POST", body: { purpose }, schema: urlResponseSchema });
+  return apiRequest("/api/connect/account-link", {
+    method: "POST",
+    body: { purpose },
+    schema: urlResponseSchema,
+  });
 }
 
 export async function fetchAccountSessionSecret() {
@@ -15,5 +19,9 @@ export async function fetchAccountSessionSecret() {
 }
 
 export function createLoginLink() {
-  return apiRequest("/api/connect/login-link", { method: "POST", body: {}, schema: urlResponseSchema });
+  return apiRequest("/api/connect/login-link", {
+    method: "POST",
+    body: {},
+    schema: urlResponseSchema,
+  });
 }

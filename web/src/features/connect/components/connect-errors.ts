@@ -9,7 +9,11 @@ const PLATFORM_PROFILE_URL = "https://dashboard.stripe.com/settings/connect/plat
  * Spec error catalogue: a platform-profile error gets its own message and, a second later,
  * an offer to open Stripe's settings page.
  */
-export function describeAccountCreationError(error: unknown, fallback: string, variant: "onboarding" | "dashboard") {
+export function describeAccountCreationError(
+  error: unknown,
+  fallback: string,
+  variant: "onboarding" | "dashboard",
+) {
   const message = errorMessage(error, fallback);
   if (/platform[- ]profile/i.test(message)) {
     setTimeout(() => {

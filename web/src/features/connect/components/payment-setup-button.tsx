@@ -54,7 +54,9 @@ export function PaymentSetupButton({ userEmail }: { userEmail: string | null }) 
       </Button>
       {!hasPaymentClient ? <Alert tone="error">{PROVIDER_NOT_CONFIGURED}</Alert> : null}
       {account && !isComplete ? (
-        <Alert tone="warning">Payment setup is in progress. Complete the setup to start accepting payments.</Alert>
+        <Alert tone="warning">
+          Payment setup is in progress. Complete the setup to start accepting payments.
+        </Alert>
       ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <PaymentSetupModal open={isModalOpen} onOpenChange={setIsModalOpen} />

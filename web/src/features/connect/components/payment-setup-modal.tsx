@@ -18,11 +18,16 @@ function HostedOnboardingFrame({ onExit }: { onExit: () => void }) {
     let isCurrent = true;
     createAccountLink("embedded").then(
       (link) => isCurrent && setUrl(link.url),
-      (e: unknown) => isCurrent && setError(errorMessage(e, "Could not start payment setup. Please try again.")),
+      (e: unknown) =>
+        isCurrent && setError(errorMessage(e, "Could not start payment setup. Please try again.")),
     );
     const onMessage = (event: MessageEvent) => {
       const data = event.data as { type?: string } | null;
-      if (event.origin === window.location.origin && data?.type === "regulars:connect-onboarding-exit") onExit();
+      if (
+        event.origin === window.location.origin &&
+        data?.type === "regulars:connect-onboarding-exit"
+      )
+        onExit();
     };
     window.addEventListener("message", onMessage);
     return () => {
@@ -32,18 +37,33 @@ function HostedOnboardingFrame({ onExit }: { onExit: () => void }) {
   }, [onExit]);
   if (error) return <Alert tone="error">{error}</Alert>;
   if (!url) return <LoadingFrame />;
-  return <iframe title="Stripe account onboarding" src={url} className="h-[560px] w-full rounded-lg border border-gray-200" />;
+  return (
+    <iframe
+      title="Stripe account onboarding"
+      src={url}
+      className="h-[560px] w-full rounded-lg border border-gray-200"
+    />
+  );
 }
 
 function LoadingFrame() {
   return (
-    <div className="flex h-[560px] items-center justify-center gap-3 text-sm text-gray-600" role="status">
+    <div
+      className="flex h-[560px] items-center justify-center gap-3 text-sm text-gray-600"
+      role="status"
+    >
       <Spinner /> Loading secure onboarding...
     </div>
   );
 }
 
-export function PaymentSetupModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function PaymentSetupModal({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const refresh = useRefreshConnectStatus();
   // Closing, however it happens, refreshes the status from Stripe (spec).
   const close = () => {

@@ -4,8 +4,16 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { publicConfig } from "@/config/boot-data";
-import { useConnectStatus, useCreateConnectAccount, useRefreshConnectStatus } from "../api/connect-status";
-import { describeAccountCreationError, humanizeRequirement, PROVIDER_NOT_CONFIGURED } from "./connect-errors";
+import {
+  useConnectStatus,
+  useCreateConnectAccount,
+  useRefreshConnectStatus,
+} from "../api/connect-status";
+import {
+  describeAccountCreationError,
+  humanizeRequirement,
+  PROVIDER_NOT_CONFIGURED,
+} from "./connect-errors";
 import { PaymentSetupModal } from "./payment-setup-modal";
 
 const PREVIEW = 3;
@@ -13,9 +21,15 @@ const PREVIEW = 3;
 function Flag({ label, isOn }: { label: string; isOn: boolean }) {
   return (
     <li className="flex items-center gap-2 text-sm">
-      {isOn ? <CheckCircle2 className="size-4 text-brand-700" aria-hidden /> : <CircleDashed className="size-4 text-gray-400" aria-hidden />}
+      {isOn ? (
+        <CheckCircle2 className="size-4 text-brand-700" aria-hidden />
+      ) : (
+        <CircleDashed className="size-4 text-gray-400" aria-hidden />
+      )}
       <span>{label}:</span>
-      <span className={isOn ? "font-medium text-brand-800" : "text-gray-600"}>{isOn ? "Enabled" : "Not yet"}</span>
+      <span className={isOn ? "font-medium text-brand-800" : "text-gray-600"}>
+        {isOn ? "Enabled" : "Not yet"}
+      </span>
     </li>
   );
 }
@@ -44,7 +58,12 @@ export function PaymentSetupPanel() {
   }
 
   const refreshButton = (label: string) => (
-    <Button variant="secondary" size="sm" onClick={() => refresh.mutate()} disabled={refresh.isPending}>
+    <Button
+      variant="secondary"
+      size="sm"
+      onClick={() => refresh.mutate()}
+      disabled={refresh.isPending}
+    >
       <RefreshCw className={refresh.isPending ? "size-4 animate-spin" : "size-4"} aria-hidden />
       {refresh.isPending ? "Checking..." : label}
     </Button>
@@ -60,7 +79,9 @@ export function PaymentSetupPanel() {
   } else if (!account) {
     body = (
       <div className="space-y-3">
-        <p className="text-sm text-gray-600">Connect a Stripe account to accept card payments and receive daily payouts.</p>
+        <p className="text-sm text-gray-600">
+          Connect a Stripe account to accept card payments and receive daily payouts.
+        </p>
         <Button onClick={setUp} disabled={createAccount.isPending}>
           {createAccount.isPending ? "Setting up..." : "Set Up Payment Account"}
         </Button>
@@ -71,7 +92,8 @@ export function PaymentSetupPanel() {
       <div className="space-y-3">
         <Alert tone="success">
           <span className="flex items-center gap-2 font-medium">
-            <CheckCircle2 className="size-4" aria-hidden /> Payment setup complete. You can accept payments.
+            <CheckCircle2 className="size-4" aria-hidden /> Payment setup complete. You can accept
+            payments.
           </span>
         </Alert>
         {refreshButton("Refresh Status")}
@@ -81,7 +103,9 @@ export function PaymentSetupPanel() {
     const due = account.currentlyDue;
     body = (
       <div className="space-y-4">
-        <Alert tone="warning">Payment setup is in progress. Complete the setup to start accepting payments.</Alert>
+        <Alert tone="warning">
+          Payment setup is in progress. Complete the setup to start accepting payments.
+        </Alert>
         <ul className="space-y-1">
           <Flag label="Details submitted" isOn={account.detailsSubmitted} />
           <Flag label="Charges" isOn={account.chargesEnabled} />
@@ -95,7 +119,9 @@ export function PaymentSetupPanel() {
                 <li key={item}>{humanizeRequirement(item)}</li>
               ))}
             </ul>
-            {due.length > PREVIEW ? <p className="mt-1 text-sm text-gray-600">And {due.length - PREVIEW} more...</p> : null}
+            {due.length > PREVIEW ? (
+              <p className="mt-1 text-sm text-gray-600">And {due.length - PREVIEW} more...</p>
+            ) : null}
           </div>
         ) : null}
         <div className="flex flex-wrap gap-2">

@@ -1,5 +1,5 @@
-import { analyticsSchema, earningsSchema, overviewSchema } from "@contracts/dashboard";
 import { urlResponseSchema } from "@contracts/connect";
+import { analyticsSchema, earningsSchema, overviewSchema } from "@contracts/dashboard";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
@@ -33,7 +33,11 @@ export function useOpenStripeDashboard() {
       // Open the tab first, inside the click, so popup blockers allow it.
       const tab = window.open("", "_blank");
       try {
-        const { url } = await apiRequest("/api/connect/login-link", { method: "POST", body: {}, schema: urlResponseSchema });
+        const { url } = await apiRequest("/api/connect/login-link", {
+          method: "POST",
+          body: {},
+          schema: urlResponseSchema,
+        });
         if (tab) tab.location.href = url;
         else window.open(url, "_blank", "noopener");
       } catch (error) {

@@ -34,7 +34,13 @@ function useInvalidateOfferings() {
 export function useCreateOffering() {
   const invalidate = useInvalidateOfferings();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: CreateOfferingInput; idempotencyKey: string }) =>
+    mutationFn: ({
+      input,
+      idempotencyKey,
+    }: {
+      input: CreateOfferingInput;
+      idempotencyKey: string;
+    }) =>
       apiRequest("/api/offerings", {
         method: "POST",
         body: input,
@@ -49,7 +55,11 @@ export function useUpdateOffering() {
   const invalidate = useInvalidateOfferings();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: UpdateOfferingInput }) =>
-      apiRequest(`/api/offerings/${id}`, { method: "PATCH", body: input, schema: offeringResponseSchema }),
+      apiRequest(`/api/offerings/${id}`, {
+        method: "PATCH",
+        body: input,
+        schema: offeringResponseSchema,
+      }),
     onSuccess: invalidate,
   });
 }
@@ -58,7 +68,11 @@ export function useSetOfferingActive() {
   const invalidate = useInvalidateOfferings();
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
-      apiRequest(`/api/offerings/${id}/status`, { method: "PATCH", body: { isActive }, schema: offeringResponseSchema }),
+      apiRequest(`/api/offerings/${id}/status`, {
+        method: "PATCH",
+        body: { isActive },
+        schema: offeringResponseSchema,
+      }),
     onSuccess: invalidate,
   });
 }

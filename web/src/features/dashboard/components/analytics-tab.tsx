@@ -27,7 +27,11 @@ export function AnalyticsTab() {
         {data ? (
           <>
             <StatCard label="Monthly Revenue" value={formatCents(data.monthlyRevenueCents)} />
-            <StatCard label="Projected Annual Revenue" value={formatCents(data.projectedAnnualRevenueCents)} hint="12 × monthly revenue" />
+            <StatCard
+              label="Projected Annual Revenue"
+              value={formatCents(data.projectedAnnualRevenueCents)}
+              hint="12 × monthly revenue"
+            />
             <StatCard label="Total Subscribers" value={data.totalSubscribers} />
             <StatCard label="New This Month" value={data.newThisMonth} hint="Last 30 days" />
           </>
@@ -48,25 +52,34 @@ export function AnalyticsTab() {
       <div className="grid gap-6 xl:grid-cols-2">
         <Card className="p-5">
           <h2 className="text-base font-semibold text-gray-950">Subscription performance</h2>
-          {data && data.offerings.length === 0 ? <p className="mt-3 text-sm text-gray-600">No subscriptions yet.</p> : null}
+          {data && data.offerings.length === 0 ? (
+            <p className="mt-3 text-sm text-gray-600">No subscriptions yet.</p>
+          ) : null}
           <ul className="mt-3 divide-y divide-gray-100">
             {data?.offerings.map((o) => (
               <li key={o.id} className="flex items-center justify-between gap-3 py-3 text-sm">
                 <div className="min-w-0">
                   <p className="truncate font-medium text-gray-950">{o.title}</p>
                   <p className="text-gray-600">
-                    {o.subscriberCount} {o.subscriberCount === 1 ? "subscriber" : "subscribers"} · {formatCents(o.priceCents)}/month
+                    {o.subscriberCount} {o.subscriberCount === 1 ? "subscriber" : "subscribers"} ·{" "}
+                    {formatCents(o.priceCents)}/month
                     {o.isActive ? "" : " · Inactive"}
                   </p>
                 </div>
-                <p className="tabular shrink-0 font-semibold text-gray-950">{formatCents(o.revenueCents)}</p>
+                <p className="tabular shrink-0 font-semibold text-gray-950">
+                  {formatCents(o.revenueCents)}
+                </p>
               </li>
             ))}
           </ul>
         </Card>
         <Card className="p-5">
           <h2 className="text-base font-semibold text-gray-950">Recent Subscribers</h2>
-          {data && data.recentSubscribers.length === 0 ? <p className="mt-3 text-sm text-gray-600">No subscribers yet. Share your landing pages to get your first.</p> : null}
+          {data && data.recentSubscribers.length === 0 ? (
+            <p className="mt-3 text-sm text-gray-600">
+              No subscribers yet. Share your landing pages to get your first.
+            </p>
+          ) : null}
           <ul className="mt-3 divide-y divide-gray-100">
             {data?.recentSubscribers.map((s) => (
               <li key={s.id} className="flex items-center justify-between gap-3 py-3 text-sm">
@@ -78,7 +91,9 @@ export function AnalyticsTab() {
                 </div>
                 <div className="shrink-0 text-right">
                   <SubscriberStatusLabel status={s.paymentStatus} />
-                  <p className="text-xs text-gray-500">{new Date(s.createdAt).toLocaleDateString()}</p>
+                  <p className="text-xs text-gray-500">
+                    {new Date(s.createdAt).toLocaleDateString()}
+                  </p>
                 </div>
               </li>
             ))}

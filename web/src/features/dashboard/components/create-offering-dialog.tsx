@@ -11,7 +11,7 @@ import { Field } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { useCreateOffering } from "../api/offerings";
-import { type CustomServiceTypes, CustomServiceTypeDialog } from "./custom-service-type-dialog";
+import { CustomServiceTypeDialog, type CustomServiceTypes } from "./custom-service-type-dialog";
 import { type CreateOfferingForm, createOfferingFormSchema } from "./offering-form-schema";
 
 interface CreateOfferingDialogProps {
@@ -25,7 +25,8 @@ interface CreateOfferingDialogProps {
 }
 
 export function CreateOfferingDialog(props: CreateOfferingDialogProps) {
-  const { open, onOpenChange, isPaymentSetupComplete, isCheckingPaymentSetup, customServiceTypes } = props;
+  const { open, onOpenChange, isPaymentSetupComplete, isCheckingPaymentSetup, customServiceTypes } =
+    props;
   const create = useCreateOffering();
   // One key per opening of the dialog: a double click or a retry can't create two.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
@@ -36,7 +37,10 @@ export function CreateOfferingDialog(props: CreateOfferingDialogProps) {
   });
   const { register, handleSubmit, formState, watch, setValue, reset } = form;
   const category = watch("category");
-  const serviceTypes = [...(findCategory(category)?.serviceTypes ?? []), ...(customServiceTypes[category] ?? [])];
+  const serviceTypes = [
+    ...(findCategory(category)?.serviceTypes ?? []),
+    ...(customServiceTypes[category] ?? []),
+  ];
   const canCreate = isPaymentSetupComplete && !isCheckingPaymentSetup;
 
   function close(next: boolean) {
@@ -71,10 +75,20 @@ export function CreateOfferingDialog(props: CreateOfferingDialogProps) {
   });
 
   return (
-    <Dialog open={open} onOpenChange={close} title="Create New Subscription" description="Customers subscribe to it monthly from its landing page.">
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Create New Subscription"
+      description="Customers subscribe to it monthly from its landing page."
+    >
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <Field id="offering-title" label="Title" error={fieldError("title")}>
-          <Input id="offering-title" placeholder="e.g. Weekly Lawn Care" {...register("title")} {...invalid("title")} />
+          <Input
+            id="offering-title"
+            placeholder="e.g. Weekly Lawn Care"
+            {...register("title")}
+            {...invalid("title")}
+          />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="offering-category" label="Category" error={fieldError("category")}>
@@ -92,8 +106,15 @@ export function CreateOfferingDialog(props: CreateOfferingDialogProps) {
             </Select>
           </Field>
           <Field id="offering-subcategory" label="Service Type" error={fieldError("subcategory")}>
-            <Select id="offering-subcategory" disabled={!category} {...register("subcategory")} {...invalid("subcategory")}>
-              <option value="">{category ? "Choose a service type" : "Choose a category first"}</option>
+            <Select
+              id="offering-subcategory"
+              disabled={!category}
+              {...register("subcategory")}
+              {...invalid("subcategory")}
+            >
+              <option value="">
+                {category ? "Choose a service type" : "Choose a category first"}
+              </option>
               {serviceTypes.map((t) => (
                 <option key={t} value={t}>
                   {t}
@@ -102,25 +123,53 @@ export function CreateOfferingDialog(props: CreateOfferingDialogProps) {
             </Select>
           </Field>
         </div>
-        <button type="button" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline" onClick={() => setIsCustomOpen(true)}>
+        <button
+          type="button"
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+          onClick={() => setIsCustomOpen(true)}
+        >
           <Plus className="size-4" aria-hidden /> Add custom service type
         </button>
         <Field id="offering-description" label="Description" error={fieldError("description")}>
-          <Textarea id="offering-description" rows={4} placeholder="What do subscribers get each month?" {...register("description")} {...invalid("description")} />
+          <Textarea
+            id="offering-description"
+            rows={4}
+            placeholder="What do subscribers get each month?"
+            {...register("description")}
+            {...invalid("description")}
+          />
         </Field>
         <Field id="offering-price" label="Price per month (USD)" error={fieldError("price")}>
           <div className="relative">
-            <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-gray-500">$</span>
-            <Input id="offering-price" type="number" min={0} step={0.01} inputMode="decimal" placeholder="0.00" className="pl-7" {...register("price")} {...invalid("price")} />
+            <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-gray-500">
+              $
+            </span>
+            <Input
+              id="offering-price"
+              type="number"
+              min={0}
+              step={0.01}
+              inputMode="decimal"
+              placeholder="0.00"
+              className="pl-7"
+              {...register("price")}
+              {...invalid("price")}
+            />
           </div>
         </Field>
-        {create.isError ? <Alert tone="error">{errorMessage(create.error, "Failed to create subscription")}</Alert> : null}
+        {create.isError ? (
+          <Alert tone="error">{errorMessage(create.error, "Failed to create subscription")}</Alert>
+        ) : null}
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={() => close(false)}>
             Cancel
           </Button>
           <Button type="submit" disabled={!canCreate || formState.isSubmitting}>
-            {!canCreate ? "Payment Setup Required" : formState.isSubmitting ? "Creating..." : "Create Subscription"}
+            {!canCreate
+              ? "Payment Setup Required"
+              : formState.isSubmitting
+                ? "Creating..."
+                : "Create Subscription"}
           </Button>
         </div>
       </form>

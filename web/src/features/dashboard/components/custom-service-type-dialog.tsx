@@ -45,13 +45,27 @@ export function CustomServiceTypeDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Add a custom service type" description="It is available while you stay signed in on this page.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add a custom service type"
+      description="It is available while you stay signed in on this page."
+    >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <Field id="custom-type-name" label="Service type name">
-          <Input id="custom-type-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Koi pond cleaning" />
+          <Input
+            id="custom-type-name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="e.g. Koi pond cleaning"
+          />
         </Field>
         <Field id="custom-type-category" label="Category">
-          <Select id="custom-type-category" value={category} onChange={(e) => setCategory(e.target.value)}>
+          <Select
+            id="custom-type-category"
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+          >
             <option value="">Choose a category</option>
             {categories.map((c) => (
               <option key={c.id} value={c.id}>

@@ -18,8 +18,20 @@ export function EarningsTab({ isPaymentSetupComplete }: { isPaymentSetupComplete
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {data ? (
           <>
-            <StatCard label="Available Balance" value={formatCents(data.availableBalanceCents)} hint={data.pendingBalanceCents ? `${formatCents(data.pendingBalanceCents)} pending` : "In your Stripe account"} />
-            <StatCard label="Total Earnings" value={formatCents(data.totalNetEarningsCents)} hint="After platform fees" />
+            <StatCard
+              label="Available Balance"
+              value={formatCents(data.availableBalanceCents)}
+              hint={
+                data.pendingBalanceCents
+                  ? `${formatCents(data.pendingBalanceCents)} pending`
+                  : "In your Stripe account"
+              }
+            />
+            <StatCard
+              label="Total Earnings"
+              value={formatCents(data.totalNetEarningsCents)}
+              hint="After platform fees"
+            />
             <StatCard label="Total Payments" value={data.totalPayments} />
             <StatCard label="Platform Fees" value={formatCents(data.totalPlatformFeesCents)} />
           </>
@@ -34,14 +46,23 @@ export function EarningsTab({ isPaymentSetupComplete }: { isPaymentSetupComplete
           Quick actions
         </h2>
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button onClick={() => openDashboard.mutate()} disabled={!isPaymentSetupComplete || openDashboard.isPending}>
-            <ExternalLink className="size-4" aria-hidden /> {openDashboard.isPending ? "Opening..." : "Open Stripe Dashboard"}
+          <Button
+            onClick={() => openDashboard.mutate()}
+            disabled={!isPaymentSetupComplete || openDashboard.isPending}
+          >
+            <ExternalLink className="size-4" aria-hidden />{" "}
+            {openDashboard.isPending ? "Opening..." : "Open Stripe Dashboard"}
           </Button>
-          <Button variant="secondary" onClick={() => openDashboard.mutate()} disabled={!isPaymentSetupComplete || openDashboard.isPending}>
+          <Button
+            variant="secondary"
+            onClick={() => openDashboard.mutate()}
+            disabled={!isPaymentSetupComplete || openDashboard.isPending}
+          >
             <BarChart3 className="size-4" aria-hidden /> View Analytics
           </Button>
           <Button variant="secondary" disabled title="Coming soon">
-            <FileText className="size-4" aria-hidden /> Tax Documents <span className="text-xs">(Coming soon)</span>
+            <FileText className="size-4" aria-hidden /> Tax Documents{" "}
+            <span className="text-xs">(Coming soon)</span>
           </Button>
         </div>
         {openDashboard.isError ? (
@@ -54,7 +75,9 @@ export function EarningsTab({ isPaymentSetupComplete }: { isPaymentSetupComplete
       <div className="grid gap-6 xl:grid-cols-3">
         <Card className="p-5 xl:col-span-2">
           <h2 className="text-base font-semibold text-gray-950">Recent earnings</h2>
-          {data && data.recent.length === 0 ? <p className="mt-3 text-sm text-gray-600">No payments yet.</p> : null}
+          {data && data.recent.length === 0 ? (
+            <p className="mt-3 text-sm text-gray-600">No payments yet.</p>
+          ) : null}
           <ul className="mt-3 divide-y divide-gray-100">
             {data?.recent.map((e) => (
               <li key={e.id} className="flex items-center justify-between gap-3 py-3 text-sm">
@@ -90,14 +113,22 @@ export function EarningsTab({ isPaymentSetupComplete }: { isPaymentSetupComplete
                 <dt className="text-gray-600">Platform fee</dt>
                 <dd className="font-medium">15%</dd>
               </div>
-              <Button variant="secondary" size="sm" className="mt-2 w-full" onClick={() => openDashboard.mutate()}>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="mt-2 w-full"
+                onClick={() => openDashboard.mutate()}
+              >
                 Manage
               </Button>
             </dl>
           ) : (
             <div className="mt-3 space-y-3 text-sm text-gray-600">
               <p>Finish payment setup to receive daily payouts.</p>
-              <Link to={paths.dashboard.getHref("settings")} className={buttonClasses("primary", "sm")}>
+              <Link
+                to={paths.dashboard.getHref("settings")}
+                className={buttonClasses("primary", "sm")}
+              >
                 Complete Setup
               </Link>
             </div>

@@ -32,13 +32,23 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
             offering.isActive ? "bg-brand-50 text-brand-800" : "bg-gray-100 text-gray-700",
           )}
         >
-          <span aria-hidden className={cn("size-1.5 rounded-full", offering.isActive ? "bg-brand-600" : "bg-gray-400")} />
+          <span
+            aria-hidden
+            className={cn(
+              "size-1.5 rounded-full",
+              offering.isActive ? "bg-brand-600" : "bg-gray-400",
+            )}
+          />
           {offering.isActive ? "Active" : "Inactive"}
         </span>
       </div>
       <p className="mt-3 line-clamp-3 text-sm text-gray-700">{offering.description}</p>
-      <p className="tabular mt-4 text-xl font-semibold text-gray-950">{formatMonthlyPrice(offering.priceCents)}</p>
-      <p className="text-xs text-gray-500">Created {new Date(offering.createdAt).toLocaleDateString()}</p>
+      <p className="tabular mt-4 text-xl font-semibold text-gray-950">
+        {formatMonthlyPrice(offering.priceCents)}
+      </p>
+      <p className="text-xs text-gray-500">
+        Created {new Date(offering.createdAt).toLocaleDateString()}
+      </p>
       <div className="mt-4">
         <label htmlFor={`url-${offering.id}`} className="text-xs font-medium text-gray-700">
           Public URL
@@ -51,11 +61,26 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
             className="h-9 min-w-0 flex-1 rounded-lg border border-gray-200 bg-gray-50 px-2 text-xs text-gray-700"
             onFocus={(e) => e.target.select()}
           />
-          <Button variant="secondary" size="sm" onClick={copy} aria-label={`Copy the public URL of ${offering.title}`}>
-            {isCopied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={copy}
+            aria-label={`Copy the public URL of ${offering.title}`}
+          >
+            {isCopied ? (
+              <Check className="size-4" aria-hidden />
+            ) : (
+              <Copy className="size-4" aria-hidden />
+            )}
             <span className="sr-only sm:not-sr-only">{isCopied ? "Copied!" : "Copy"}</span>
           </Button>
-          <a href={publicUrl} target="_blank" rel="noreferrer" className={buttonClasses("secondary", "sm")} aria-label={`Open the landing page of ${offering.title}`}>
+          <a
+            href={publicUrl}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonClasses("secondary", "sm")}
+            aria-label={`Open the landing page of ${offering.title}`}
+          >
             <ExternalLink className="size-4" aria-hidden />
           </a>
         </div>
@@ -72,11 +97,18 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
         <Button variant="secondary" size="sm" onClick={onEdit}>
           <Pencil className="size-4" aria-hidden /> Edit
         </Button>
-        <a href={paths.landing.getHref(offering.customUrl)} target="_blank" rel="noreferrer" className={buttonClasses("ghost", "sm")}>
+        <a
+          href={paths.landing.getHref(offering.customUrl)}
+          target="_blank"
+          rel="noreferrer"
+          className={buttonClasses("ghost", "sm")}
+        >
           View Landing Page
         </a>
       </div>
-      {setActive.isError ? <p className="mt-2 text-sm text-red-700">Could not change the status. Please try again.</p> : null}
+      {setActive.isError ? (
+        <p className="mt-2 text-sm text-red-700">Could not change the status. Please try again.</p>
+      ) : null}
     </Card>
   );
 }

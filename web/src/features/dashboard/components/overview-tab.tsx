@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useOverview } from "../api/dashboard-figures";
 import { useOfferings } from "../api/offerings";
-import type { CustomServiceTypes } from "./custom-service-type-dialog";
 import { CreateOfferingDialog } from "./create-offering-dialog";
+import type { CustomServiceTypes } from "./custom-service-type-dialog";
 import { EditOfferingDialog } from "./edit-offering-dialog";
 import { OfferingCard } from "./offering-card";
 import { StatCard, StatSkeleton } from "./stat-card";
@@ -20,7 +20,12 @@ interface OverviewTabProps {
   onShowAccount: () => void;
 }
 
-export function OverviewTab({ isPaymentSetupComplete, isCheckingPaymentSetup, onShowAnalytics, onShowAccount }: OverviewTabProps) {
+export function OverviewTab({
+  isPaymentSetupComplete,
+  isCheckingPaymentSetup,
+  onShowAnalytics,
+  onShowAccount,
+}: OverviewTabProps) {
   const overview = useOverview();
   const offerings = useOfferings();
   const [isCreateOpen, setIsCreateOpen] = useState(false);
@@ -35,9 +40,22 @@ export function OverviewTab({ isPaymentSetupComplete, isCheckingPaymentSetup, on
       <div className="grid gap-4 md:grid-cols-3">
         {overview.data ? (
           <>
-            <StatCard label="Monthly Revenue" value={formatCents(overview.data.monthlyRevenueCents)} hint="Sum of your active subscriptions' prices" icon={<DollarSign className="size-4" aria-hidden />} />
-            <StatCard label="Active Subscription Plans" value={overview.data.activeOfferingCount} icon={<Layers className="size-4" aria-hidden />} />
-            <StatCard label="Total Subscribers" value={overview.data.totalSubscribers} icon={<Users className="size-4" aria-hidden />} />
+            <StatCard
+              label="Monthly Revenue"
+              value={formatCents(overview.data.monthlyRevenueCents)}
+              hint="Sum of your active subscriptions' prices"
+              icon={<DollarSign className="size-4" aria-hidden />}
+            />
+            <StatCard
+              label="Active Subscription Plans"
+              value={overview.data.activeOfferingCount}
+              icon={<Layers className="size-4" aria-hidden />}
+            />
+            <StatCard
+              label="Total Subscribers"
+              value={overview.data.totalSubscribers}
+              icon={<Users className="size-4" aria-hidden />}
+            />
           </>
         ) : (
           [0, 1, 2].map((i) => <StatSkeleton key={i} />)
@@ -73,13 +91,21 @@ export function OverviewTab({ isPaymentSetupComplete, isCheckingPaymentSetup, on
         {offerings.isPending ? (
           <div className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {[0, 1, 2].map((i) => (
-              <div key={i} className="h-72 animate-pulse rounded-xl border border-gray-200 bg-gray-100" aria-hidden />
+              <div
+                key={i}
+                className="h-72 animate-pulse rounded-xl border border-gray-200 bg-gray-100"
+                aria-hidden
+              />
             ))}
           </div>
         ) : offerings.isError ? (
           <Alert tone="error" className="mt-4">
             Your subscriptions could not be loaded.{" "}
-            <button type="button" className="font-medium underline" onClick={() => offerings.refetch()}>
+            <button
+              type="button"
+              className="font-medium underline"
+              onClick={() => offerings.refetch()}
+            >
               Try again
             </button>
           </Alert>
@@ -87,13 +113,19 @@ export function OverviewTab({ isPaymentSetupComplete, isCheckingPaymentSetup, on
           <Card className="mt-4 flex flex-col items-center gap-3 p-10 text-center">
             <Layers className="size-8 text-gray-400" aria-hidden />
             <p className="font-medium text-gray-950">No subscriptions yet</p>
-            <p className="max-w-sm text-sm text-gray-600">Create a monthly plan, then share its landing page with your customers.</p>
+            <p className="max-w-sm text-sm text-gray-600">
+              Create a monthly plan, then share its landing page with your customers.
+            </p>
             <Button onClick={() => setIsCreateOpen(true)}>Create Your First Subscription</Button>
           </Card>
         ) : (
           <div className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {list.map((offering) => (
-              <OfferingCard key={offering.id} offering={offering} onEdit={() => setEditing(offering)} />
+              <OfferingCard
+                key={offering.id}
+                offering={offering}
+                onEdit={() => setEditing(offering)}
+              />
             ))}
           </div>
         )}
@@ -106,9 +138,17 @@ export function OverviewTab({ isPaymentSetupComplete, isCheckingPaymentSetup, on
         isCheckingPaymentSetup={isCheckingPaymentSetup}
         customServiceTypes={customServiceTypes}
         onCustomServiceTypesChange={setCustomServiceTypes}
-        onCreated={(title) => setNotice(`“${title}” is live. Share its public URL with your customers.`)}
+        onCreated={(title) =>
+          setNotice(`“${title}” is live. Share its public URL with your customers.`)
+        }
       />
-      {editing ? <EditOfferingDialog offering={editing} onClose={() => setEditing(null)} onSaved={() => setNotice("Subscription updated.")} /> : null}
+      {editing ? (
+        <EditOfferingDialog
+          offering={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => setNotice("Subscription updated.")}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 
-export function StatCard({ label, value, hint, icon }: { label: string; value: ReactNode; hint?: string; icon?: ReactNode }) {
+export function StatCard({
+  label,
+  value,
+  hint,
+  icon,
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: string;
+  icon?: ReactNode;
+}) {
   return (
     <Card className="p-5">
       <div className="flex items-center justify-between text-sm text-gray-600">
@@ -15,5 +25,10 @@ export function StatCard({ label, value, hint, icon }: { label: string; value: R
 }
 
 export function StatSkeleton() {
-  return <div className="h-[104px] animate-pulse rounded-xl border border-gray-200 bg-gray-100" aria-hidden />;
+  return (
+    <div
+      className="h-[104px] animate-pulse rounded-xl border border-gray-200 bg-gray-100"
+      aria-hidden
+    />
+  );
 }

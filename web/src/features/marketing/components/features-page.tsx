@@ -4,19 +4,35 @@ import { CtaBand, MarketingLayout, SectionHeading } from "./marketing-layout";
 const details = [
   {
     title: "Landing pages that sell",
-    points: ["A public page for every subscription, at a link you can share", "Designed for phones first", "Your description, price and contact details, nothing in the way"],
+    points: [
+      "A public page for every subscription, at a link you can share",
+      "Designed for phones first",
+      "Your description, price and contact details, nothing in the way",
+    ],
   },
   {
     title: "Payments and payouts",
-    points: ["Cards via Stripe, with 3-D Secure when a bank asks for it", "You keep 85% on the Free plan; the 15% fee covers everything", "Daily payouts to your bank through Stripe Express"],
+    points: [
+      "Cards via Stripe, with 3-D Secure when a bank asks for it",
+      "You keep 85% on the Free plan; the 15% fee covers everything",
+      "Daily payouts to your bank through Stripe Express",
+    ],
   },
   {
     title: "Subscribers who manage themselves",
-    points: ["A private page for each subscriber", "They update their e-mail or card, or cancel, without calling you", "Cancelled means cancelled: no more charges"],
+    points: [
+      "A private page for each subscriber",
+      "They update their e-mail or card, or cancel, without calling you",
+      "Cancelled means cancelled: no more charges",
+    ],
   },
   {
     title: "Know your numbers",
-    points: ["Monthly and projected annual revenue", "New subscribers this month and per-plan performance", "Every payment with its fee and your net"],
+    points: [
+      "Monthly and projected annual revenue",
+      "New subscribers this month and per-plan performance",
+      "Every payment with its fee and your net",
+    ],
   },
 ];
 

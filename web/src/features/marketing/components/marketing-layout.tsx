@@ -13,7 +13,10 @@ const nav = [
 
 export function Wordmark() {
   return (
-    <Link to={paths.home.getHref()} className="flex items-center gap-2 font-semibold tracking-tight">
+    <Link
+      to={paths.home.getHref()}
+      className="flex items-center gap-2 font-semibold tracking-tight"
+    >
       <img src="/favicon.svg" alt="" className="size-7" />
       <span className="text-lg">Regulars</span>
     </Link>
@@ -23,7 +26,10 @@ export function Wordmark() {
 export function MarketingLayout({ children }: { children: ReactNode }) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    cn("rounded-md px-3 py-2 text-sm font-medium", isActive ? "text-gray-950" : "text-gray-600 hover:text-gray-950");
+    cn(
+      "rounded-md px-3 py-2 text-sm font-medium",
+      isActive ? "text-gray-950" : "text-gray-600 hover:text-gray-950",
+    );
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">
@@ -55,18 +61,35 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
             aria-label={isMenuOpen ? "Close menu" : "Open menu"}
             onClick={() => setIsMenuOpen(!isMenuOpen)}
           >
-            {isMenuOpen ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
+            {isMenuOpen ? (
+              <X className="size-6" aria-hidden />
+            ) : (
+              <Menu className="size-6" aria-hidden />
+            )}
           </button>
         </div>
         {isMenuOpen ? (
-          <nav id="mobile-menu" aria-label="Mobile" className="border-t border-gray-200 px-4 py-3 md:hidden">
+          <nav
+            id="mobile-menu"
+            aria-label="Mobile"
+            className="border-t border-gray-200 px-4 py-3 md:hidden"
+          >
             <div className="flex flex-col gap-1">
               {nav.map((item) => (
-                <NavLink key={item.to} to={item.to} end className={linkClass} onClick={() => setIsMenuOpen(false)}>
+                <NavLink
+                  key={item.to}
+                  to={item.to}
+                  end
+                  className={linkClass}
+                  onClick={() => setIsMenuOpen(false)}
+                >
                   {item.label}
                 </NavLink>
               ))}
-              <Link to={paths.signIn.getHref("signin")} className={cn(buttonClasses("secondary", "md"), "mt-2")}>
+              <Link
+                to={paths.signIn.getHref("signin")}
+                className={cn(buttonClasses("secondary", "md"), "mt-2")}
+              >
                 Sign In
               </Link>
               <Link to={paths.signIn.getHref("signup")} className={buttonClasses("primary", "md")}>
@@ -90,7 +113,15 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
   );
 }
 
-export function SectionHeading({ eyebrow, title, lead }: { eyebrow?: string; title: string; lead?: string }) {
+export function SectionHeading({
+  eyebrow,
+  title,
+  lead,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead?: string;
+}) {
   return (
     <div className="mx-auto max-w-2xl text-center">
       {eyebrow ? <p className="text-sm font-semibold text-brand-700">{eyebrow}</p> : null}
@@ -104,9 +135,16 @@ export function CtaBand() {
   return (
     <section className="bg-brand-800">
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-6 px-4 py-16 text-center">
-        <h2 className="text-3xl font-semibold tracking-tight text-white">Turn your regulars into recurring revenue</h2>
-        <p className="max-w-xl text-brand-100">Set up in minutes. No monthly fee on the Free plan: you keep 85% of every payment.</p>
-        <Link to={paths.signIn.getHref("signup")} className={cn(buttonClasses("secondary", "lg"), "border-0")}>
+        <h2 className="text-3xl font-semibold tracking-tight text-white">
+          Turn your regulars into recurring revenue
+        </h2>
+        <p className="max-w-xl text-brand-100">
+          Set up in minutes. No monthly fee on the Free plan: you keep 85% of every payment.
+        </p>
+        <Link
+          to={paths.signIn.getHref("signup")}
+          className={cn(buttonClasses("secondary", "lg"), "border-0")}
+        >
           Get Started Free
         </Link>
       </div>

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
 
-export function useCompleteOnboarding(onCompleted: () => Promise<unknown> | void) {
+export function useCompleteOnboarding(onCompleted: () => unknown) {
   return useMutation({
     mutationFn: (input: CompleteOnboardingInput) =>
       apiRequest("/api/onboarding/complete", {

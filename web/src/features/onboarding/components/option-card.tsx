@@ -21,7 +21,9 @@ export function OptionCard({
     <label
       className={cn(
         "flex cursor-pointer items-center gap-3 rounded-lg border px-4 py-3 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600",
-        checked ? "border-brand-600 bg-brand-50 text-brand-900" : "border-gray-200 hover:border-gray-300",
+        checked
+          ? "border-brand-600 bg-brand-50 text-brand-900"
+          : "border-gray-200 hover:border-gray-300",
       )}
     >
       <input
