@@ -7,7 +7,9 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const emulatorPort = Number(process.env.E2E_EMULATOR_PORT ?? 12_300);
 const baseURL = `http://localhost:${port}`;
 // A fresh ./data for every run, so the journeys start from an empty product.
-const dataDir = mkdtempSync(path.join(tmpdir(), "regulars-e2e-"));
+// Set once in the runner process; workers inherit it, so they see the same directory.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "regulars-e2e-"));
+export const e2eDataDir = process.env.E2E_DATA_DIR;
 
 export const e2eEmulatorUrl = `http://127.0.0.1:${emulatorPort}`;
 
@@ -48,7 +50,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
+      DATA_DIR: e2eDataDir,
       STRIPE_EMULATOR_PORT: String(emulatorPort),
       LOG_LEVEL: "warn",
     },
