@@ -39,7 +39,10 @@ export function webShellRoutes({ distDir, db, publicConfig, publicUrl }: WebShel
   app.get("/favicon.svg", serveStatic({ root }));
   // The Connect onboarding return page is shown inside our own onboarding modal's iframe.
   app.use("/connect-complete.*", async (c, next) => {
-    c.header("Content-Security-Policy", "default-src 'self'; frame-ancestors 'self'");
+    c.header(
+      "Content-Security-Policy",
+      "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'self'",
+    );
     c.header("X-Frame-Options", "SAMEORIGIN");
     await next();
   });

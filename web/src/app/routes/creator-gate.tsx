@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from "react";
+import { lazy, type ReactNode, useRef } from "react";
 import { Navigate, Outlet } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
@@ -7,16 +7,24 @@ import { authClient } from "@/lib/auth-client";
 
 const OnboardingRoute = lazy(() => import("./onboarding-route"));
 
+/** The spinner is for the first load only; a background session refresh must not unmount forms. */
+function useSessionOnce() {
+  const session = authClient.useSession();
+  const hasLoaded = useRef(false);
+  if (!session.isPending) hasLoaded.current = true;
+  return { session, isLoading: session.isPending && !hasLoaded.current };
+}
+
 /**
  * Waits for the session, then lets a creator who has not finished onboarding see only the
  * wizard (spec: it replaces the routes until it completes).
  */
 export function CreatorGate() {
-  const session = authClient.useSession();
+  const { session, isLoading } = useSessionOnce();
   const isSignedIn = Boolean(session.data);
   const me = useMe({ enabled: isSignedIn });
 
-  if (session.isPending || (isSignedIn && me.isPending)) return <FullPageSpinner />;
+  if (isLoading || (isSignedIn && me.isPending)) return <FullPageSpinner />;
   if (isSignedIn && me.data && !me.data.profile?.onboardingCompleted) {
     return <OnboardingRoute me={me.data} />;
   }
@@ -24,8 +32,8 @@ export function CreatorGate() {
 }
 
 export function RequireSignedIn({ children }: { children: ReactNode }) {
-  const session = authClient.useSession();
-  if (session.isPending) return <FullPageSpinner />;
+  const { session, isLoading } = useSessionOnce();
+  if (isLoading) return <FullPageSpinner />;
   if (!session.data) return <Navigate to={paths.home.getHref()} replace />;
   return <>{children}</>;
 }
