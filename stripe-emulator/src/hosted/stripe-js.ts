@@ -92,7 +92,8 @@ export function stripeJsSource(apiBase: string): string {
     if (type !== "card") throw new Error("Stripe emulator: only the 'card' element is emulated, not '" + type + "'.");
     var el = new CardElement(options); this._elements[type] = el; return el;
   };
-  Elements.prototype.getElement = function (type) { var el = this._elements[type]; return el && !el._destroyed ? el : null; };
+  // react-stripe-js passes its component (which carries __elementType) instead of the name.
+  Elements.prototype.getElement = function (type) { var name = typeof type === "string" ? type : type && type.__elementType; var el = this._elements[name]; return el && !el._destroyed ? el : null; };
   Elements.prototype.update = function (options) { this._options = Object.assign({}, this._options, options); };
   Elements.prototype.fetchUpdates = function () { return Promise.resolve({}); };
   Elements.prototype.submit = function () { return Promise.resolve({}); };
@@ -101,7 +102,8 @@ export function stripeJsSource(apiBase: string): string {
     return new Promise(function (resolve) {
       var overlay = document.createElement("div");
       overlay.setAttribute("role", "dialog"); overlay.setAttribute("aria-modal", "true"); overlay.setAttribute("aria-label", "3D Secure authentication");
-      overlay.style.cssText = "position:fixed;inset:0;z-index:2147483647;background:rgba(17,24,39,.6);display:flex;align-items:center;justify-content:center";
+      // pointer-events: a modal dialog on the page may have disabled them on <body>.
+      overlay.style.cssText = "pointer-events:auto;position:fixed;inset:0;z-index:2147483647;background:rgba(17,24,39,.6);display:flex;align-items:center;justify-content:center";
       var frame = document.createElement("iframe");
       frame.src = url; frame.title = "3D Secure authentication";
       frame.style.cssText = "width:min(420px,94vw);height:min(520px,90vh);border:0;border-radius:12px;background:#fff";

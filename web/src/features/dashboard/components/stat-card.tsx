@@ -13,7 +13,7 @@ export function StatCard({
   icon?: ReactNode;
 }) {
   return (
-    <Card className="p-5">
+    <Card className="p-5" role="group" aria-label={label}>
       <div className="flex items-center justify-between text-sm text-gray-600">
         <span>{label}</span>
         {icon ? <span className="text-gray-400">{icon}</span> : null}

@@ -1,0 +1,215 @@
+import type { Page } from "@playwright/test";
+import { e2eEmulatorUrl } from "../../playwright.config";
+import { expect, test } from "./fixtures";
+import { createSellingCreator, subscribeThroughApi, uniqueEmail } from "./helpers/api";
+
+const year = String(new Date().getFullYear() + 3).slice(-2);
+
+async function openSubscribe(page: Page, customUrl: string, name: string, email: string) {
+  await page.goto(`/landing/${customUrl}`);
+  await page.getByRole("button", { name: "Subscribe Now" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Full Name").fill(name);
+  await dialog.getByLabel("Email Address").fill(email);
+  await dialog.getByRole("button", { name: "Continue to Payment" }).click();
+  return dialog;
+}
+
+async function typeCard(page: Page, number: string) {
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Card number").fill(number);
+  await dialog.getByLabel("Expiration date MM / YY").fill(`12${year}`);
+  await dialog.getByLabel("CVC").fill("123");
+}
+
+async function subscriberCount(page: Page) {
+  const response = await page.request.get("/api/dev/outbox");
+  return ((await response.json()) as { messages: unknown[] }).messages.length;
+}
+
+let customUrl = "";
+let title = "";
+
+test.beforeAll(async ({ request, baseURL }) => {
+  title = `Dog Walks ${Date.now()}`;
+  const seller = await createSellingCreator(request, baseURL!, { title, priceCents: 4000 });
+  customUrl = seller.offering.customUrl;
+});
+
+test("a customer subscribes by card and lands on the success screen", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`/landing/${customUrl}`);
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  await expect(page.getByText("$40.00/month").first()).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/landing-mobile.png", fullPage: true });
+  const dialog = await openSubscribe(page, customUrl, "Alex Walker", uniqueEmail("alex"));
+  await typeCard(page, "4242 4242 4242 4242");
+  await page.screenshot({ path: "test-results/screens/subscribe-card.png" });
+  await dialog.getByRole("button", { name: "Subscribe for $40.00/month" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  await expect(
+    dialog.getByText(`Welcome to ${title}! Your subscription is now active.`),
+  ).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("subscriberId"))).toMatch(
+    /^[0-9a-f-]{36}$/,
+  );
+  await dialog.getByRole("button", { name: "Close", exact: true }).click();
+  await page.reload();
+  await expect(page.getByText("Already subscribed?")).toBeVisible();
+  await page.getByRole("link", { name: "Manage Subscription" }).click();
+  await expect(page.getByRole("heading", { name: "Manage Your Subscription" })).toBeVisible();
+});
+
+test("3-D Secure: a failed challenge shows an error, a passed one subscribes", async ({ page }) => {
+  const dialog = await openSubscribe(page, customUrl, "Tess Dee", uniqueEmail("tess"));
+  await typeCard(page, "4000 0025 0000 3155");
+  await dialog.getByRole("button", { name: "Subscribe for $40.00/month" }).click();
+  const challenge = page.frameLocator('iframe[title="3D Secure authentication"]');
+  await challenge.getByRole("button", { name: "Fail" }).click();
+  await expect(dialog.getByRole("alert")).toContainText(
+    "We are unable to authenticate your payment method.",
+  );
+  await dialog.getByRole("button", { name: "Subscribe for $40.00/month" }).click();
+  await page.screenshot({ path: "test-results/screens/three-d-secure.png" });
+  await challenge.getByRole("button", { name: "Complete" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+});
+
+test("a declined card gets a clear message and nothing is written", async ({ page }) => {
+  const before = await subscriberCount(page);
+  const dialog = await openSubscribe(page, customUrl, "Dee Clined", uniqueEmail("declined"));
+  await typeCard(page, "4000 0000 0000 0002");
+  await dialog.getByRole("button", { name: "Subscribe for $40.00/month" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Your card was declined.");
+  expect(await subscriberCount(page)).toBe(before);
+});
+
+test("hosted checkout ends on /success", async ({ page }) => {
+  const dialog = await openSubscribe(page, customUrl, "Hannah Hosted", uniqueEmail("hosted"));
+  await dialog
+    .getByRole("button", { name: "Pay on a secure Stripe checkout page instead" })
+    .click();
+  await expect(page.getByText(`Subscribe to ${title}`)).toBeVisible();
+  await page.getByLabel("Email").fill(uniqueEmail("hosted"));
+  await page.getByLabel("Cardholder name").fill("Hannah Hosted");
+  await page.getByLabel("Card number").fill("4242424242424242");
+  await page.getByLabel("Expiry month").fill("12");
+  await page.getByLabel("Expiry year").fill(`20${year}`);
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page).toHaveURL(/\/success\?session_id=cs_test_/);
+  await expect(page.getByText("Processing your subscription...")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  await expect(page.getByText(/Session ID: cs_test_/)).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/success.png" });
+});
+
+test("self-service from the e-mail: change e-mail, update the card in the portal, cancel", async ({
+  page,
+}) => {
+  const email = uniqueEmail("selfserve");
+  const dialog = await openSubscribe(page, customUrl, "Sam Self", email);
+  await typeCard(page, "4242424242424242");
+  await dialog.getByRole("button", { name: "Subscribe for $40.00/month" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+
+  await page.goto("/dev/outbox");
+  const mail = page.locator("article, div").filter({ hasText: email }).last();
+  await mail.getByRole("link", { name: /\/customer\// }).click();
+  await expect(page.getByRole("heading", { name: "Manage Your Subscription" })).toBeVisible();
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Edit" }).click();
+  const newEmail = uniqueEmail("changed");
+  await page.getByLabel("Email").fill(newEmail);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Email updated successfully!")).toBeVisible();
+  await expect(page.getByText(newEmail)).toBeVisible();
+
+  await page.getByRole("button", { name: "Update Payment Method" }).click();
+  await expect(page.getByRole("heading", { name: "Billing" })).toBeVisible();
+  await page.getByLabel("Card number").fill("5555555555554444");
+  await page.getByLabel("Expiry month").fill("11");
+  await page.getByLabel("Expiry year").fill(`20${year}`);
+  await page.getByLabel("CVC").fill("321");
+  await page.getByRole("button", { name: "Update card" }).click();
+  await expect(page.getByText("Your card was updated.")).toBeVisible();
+  await expect(page.getByText("mastercard •••• 4444")).toBeVisible();
+  await page.getByRole("link", { name: "← Return to the site" }).click();
+  await expect(page.getByRole("heading", { name: "Manage Your Subscription" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Cancel Subscription" }).click();
+  const confirm = page.getByRole("dialog", { name: "Are you sure?" });
+  await expect(
+    confirm.getByText(`You will lose access to ${title} and will not be charged again.`),
+  ).toBeVisible();
+  await confirm.getByRole("button", { name: "Cancel Subscription" }).click();
+  await expect(
+    page.getByText("Subscription cancelled successfully. You will not be charged again."),
+  ).toBeVisible();
+  await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Edit" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Update Payment Method" })).toHaveCount(0);
+  await page.screenshot({
+    path: "test-results/screens/customer-portal-cancelled.png",
+    fullPage: true,
+  });
+});
+
+test("three months pass: renewals reach the creator's earnings; a failing card turns Past due", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const seller = await createSellingCreator(page.request, baseURL!, {
+    title: `Tutoring ${Date.now()}`,
+    priceCents: 2000,
+  });
+  const subscriberId = await subscribeThroughApi(
+    request,
+    baseURL!,
+    seller.offering.customUrl,
+    "Rene Renewal",
+  );
+  const failing = await subscribeThroughApi(
+    request,
+    baseURL!,
+    seller.offering.customUrl,
+    "Fay Failing",
+  );
+
+  // Fay swaps to a card that attaches but fails when charged, in the billing portal.
+  await page.goto(`/customer/${seller.offering.customUrl}/${failing}`);
+  await page.getByRole("button", { name: "Update Payment Method" }).click();
+  await page.getByLabel("Card number").fill("4000000000000341");
+  await page.getByLabel("Expiry month").fill("12");
+  await page.getByLabel("Expiry year").fill(`20${year}`);
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Update card" }).click();
+  await expect(page.getByText("Your card was updated.")).toBeVisible();
+
+  const advanceOneMonth = async () => {
+    await request.post(`${e2eEmulatorUrl}/_emulator/clock/advance`, { data: { days: 31 } });
+    await request.post(`${e2eEmulatorUrl}/_emulator/webhooks/flush`);
+  };
+
+  // Month 1: Rene renews; Fay's renewal fails and she turns Past due.
+  await advanceOneMonth();
+  await page.goto(`/customer/${seller.offering.customUrl}/${failing}`);
+  await expect(page.getByText("Past due", { exact: true })).toBeVisible();
+  await expect(page.getByText("Your last payment didn't go through.")).toBeVisible();
+  await page.screenshot({
+    path: "test-results/screens/customer-portal-past-due.png",
+    fullPage: true,
+  });
+
+  // Months 2 and 3.
+  await advanceOneMonth();
+  await advanceOneMonth();
+  await page.goto("/dashboard?tab=earnings");
+  // Rene: first payment + 3 renewals; Fay: first payment only. 5 payments in all.
+  await expect(page.getByRole("group", { name: "Total Payments" })).toContainText("5");
+  await expect(page.getByRole("group", { name: "Total Earnings" })).toContainText("$85.00");
+  await page.goto(`/customer/${seller.offering.customUrl}/${subscriberId}`);
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+});
