@@ -1,0 +1,90 @@
+import Stripe from "stripe";
+import { type RunningEmulator, startStripeEmulator } from "../src/index";
+
+export const API_VERSION = "2025-07-30.basil" as const;
+
+export interface Target {
+  stripe: Stripe;
+  /** Only in emulator mode: the emulator, for its control endpoints. */
+  emulator: RunningEmulator | null;
+  publishableKey: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The same contract tests run against the emulator, or against real Stripe test mode when
+ * STRIPE_SECRET_KEY (and STRIPE_PUBLISHABLE_KEY) are set, so anyone with a key can check
+ * the emulator's fidelity.
+ */
+export async function openTarget(
+  options: {
+    stateFile?: string;
+    webhookEndpoints?: Parameters<typeof startStripeEmulator>[0]["webhookEndpoints"];
+  } = {},
+): Promise<Target> {
+  const realKey = process.env.STRIPE_SECRET_KEY;
+  if (realKey?.startsWith("sk_test_")) {
+    return {
+      stripe: new Stripe(realKey, { apiVersion: API_VERSION }),
+      emulator: null,
+      publishableKey: process.env.STRIPE_PUBLISHABLE_KEY ?? "",
+      close: async () => {},
+    };
+  }
+  const emulator = await startStripeEmulator({
+    port: 0,
+    stateFile: options.stateFile,
+    webhookEndpoints: options.webhookEndpoints,
+  });
+  const stripe = new Stripe(emulator.secretKey, {
+    apiVersion: API_VERSION,
+    host: "127.0.0.1",
+    port: emulator.port,
+    protocol: "http",
+    maxNetworkRetries: 0,
+  });
+  return {
+    stripe,
+    emulator,
+    publishableKey: emulator.publishableKey,
+    close: () => emulator.stop(),
+  };
+}
+
+export const isRealStripe = Boolean(process.env.STRIPE_SECRET_KEY?.startsWith("sk_test_"));
+if (!isRealStripe) {
+  process.stdout.write(
+    "Stripe contract tests: running against the emulator (set STRIPE_SECRET_KEY=sk_test_... to run them against real Stripe test mode).\n",
+  );
+}
+
+/** What Stripe.js does: create a card PaymentMethod with the publishable key. */
+export async function createCardPaymentMethod(target: Target, number: string) {
+  if (!target.emulator) {
+    // Real Stripe refuses raw card numbers from servers; use its test tokens instead.
+    const tokens: Record<string, string> = {
+      "4242424242424242": "pm_card_visa",
+      "4000000000000002": "pm_card_visa_chargeDeclined",
+      "4000000000009995": "pm_card_visa_chargeDeclinedInsufficientFunds",
+      "4000000000000341": "pm_card_chargeCustomerFail",
+      "4000002500003155": "pm_card_authenticationRequiredOnSetup",
+    };
+    return tokens[number] ?? "pm_card_visa";
+  }
+  const response = await fetch(`${target.emulator.url}/v1/payment_methods`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${target.publishableKey}`,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({
+      type: "card",
+      "card[number]": number,
+      "card[exp_month]": "12",
+      "card[exp_year]": String(new Date().getFullYear() + 2),
+      "card[cvc]": "123",
+    }),
+  });
+  const body = (await response.json()) as { id: string };
+  return body.id;
+}
