@@ -26,6 +26,21 @@ test("a creator signs up, is routed to onboarding, signs out and back in, and se
   await expect(page.getByText("Step 1 of 4")).toBeVisible();
   await page.goto("/dashboard");
   await expect(page.getByText("Step 1 of 4")).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { name: "Turn your service into steady monthly income" })).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL("/");
+
+  await page.goto("/?auth=signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("not-my-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("alert")).toContainText(/invalid email or password/i);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  // Onboarding is not finished, so the wizard still replaces the routes.
+  await expect(page.getByText("Step 1 of 4")).toBeVisible();
 });
 
 test("signed-out visitors are sent from /dashboard to /, and unknown paths redirect to /", async ({
