@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { PublicConfig } from "../contracts/public-config";
-import { type RunningEmulator, startStripeEmulator } from "../stripe-emulator/src/index";
+import { type RunningEmulator, startStripeEmulator } from "../stripe-emulator/src/start";
 import { type AppDeps, createApp } from "./app";
 import { createAuth } from "./auth/auth";
 import { loadOrCreateDevSecret } from "./config/dev-secret";

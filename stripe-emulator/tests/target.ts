@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { type RunningEmulator, startStripeEmulator } from "../src/index";
+import { type RunningEmulator, startStripeEmulator } from "../src/start";
 
 export const API_VERSION = "2025-07-30.basil" as const;
 
