@@ -1,0 +1,67 @@
+import {
+  finalizeSubscriptionResponseSchema,
+  startSubscriptionResponseSchema,
+} from "@contracts/subscribe";
+import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
+import type { z } from "zod";
+import { ApiError, apiRequest } from "@/lib/api-client";
+
+export const PAYMENT_FAILED_MESSAGE = "Payment failed. Please try again.";
+
+export interface SubscribeByCardInput {
+  stripe: Stripe;
+  card: StripeCardElement;
+  customUrl: string;
+  name: string;
+  email: string;
+  /** One per click of Subscribe; the server turns a repeat of the same attempt into a no-op. */
+  attemptId: string;
+}
+
+/** An error whose message is meant for the customer (Stripe's or ours). */
+export class PaymentError extends Error {}
+
+/**
+ * A request that never reached the server (or whose answer got lost) is sent once more with
+ * the same body. That is safe only because the attemptId makes the server idempotent.
+ */
+async function postWithOneRetry<T>(path: string, body: unknown, schema: z.ZodType<T>) {
+  try {
+    return await apiRequest(path, { method: "POST", body, schema });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 0) throw error;
+    return apiRequest(path, { method: "POST", body, schema });
+  }
+}
+
+/** The card path of the payment model, as the browser runs it. Resolves to the subscriber id. */
+export async function subscribeByCard(input: SubscribeByCardInput): Promise<string> {
+  const { stripe, card, customUrl, name, email, attemptId } = input;
+  const { paymentMethod, error } = await stripe.createPaymentMethod({
+    type: "card",
+    card,
+    billing_details: { name, email },
+  });
+  if (error || !paymentMethod) throw new PaymentError(error?.message ?? PAYMENT_FAILED_MESSAGE);
+
+  const started = await postWithOneRetry(
+    "/api/public/subscribe",
+    { customUrl, attemptId, name, email, paymentMethodId: paymentMethod.id },
+    startSubscriptionResponseSchema,
+  );
+  if (started.clientSecret) {
+    // The bank may ask for 3-D Secure here; Stripe.js shows the challenge and waits for it.
+    const confirmation = await stripe.confirmCardPayment(started.clientSecret, {
+      payment_method: paymentMethod.id,
+    });
+    if (confirmation.error) {
+      throw new PaymentError(confirmation.error.message ?? PAYMENT_FAILED_MESSAGE);
+    }
+  }
+  const { subscriberId } = await postWithOneRetry(
+    "/api/public/subscribe/finalize",
+    { customUrl, subscriptionId: started.subscriptionId },
+    finalizeSubscriptionResponseSchema,
+  );
+  return subscriberId;
+}

@@ -1,0 +1,127 @@
+import type { PublicOffering } from "@contracts/landing";
+import { formatMonthlyPrice } from "@contracts/money";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { readStoredSubscriberId } from "../lib/stored-subscriber";
+import { BenefitList } from "./benefit-list";
+import { ProviderContact } from "./provider-contact";
+import { ReturningSubscriberBanner } from "./returning-subscriber-banner";
+
+// The dialog carries the form library and the Stripe wrapper: keep them out of the first paint.
+const loadSubscribeDialog = () => import("./subscribe/subscribe-dialog");
+const SubscribeDialog = lazy(loadSubscribeDialog);
+
+/** Fetch the dialog's code as soon as someone heads for a button, so it opens at once. */
+const prefetchProps = {
+  onPointerEnter: loadSubscribeDialog,
+  onFocus: loadSubscribeDialog,
+  onTouchStart: loadSubscribeDialog,
+};
+
+export function LandingPage({ offering }: { offering: PublicOffering }) {
+  const [isSubscribeOpen, setIsSubscribeOpen] = useState(false);
+  // Mounted on first open and kept: closing must not lose a half-filled form.
+  const [hasOpenedSubscribe, setHasOpenedSubscribe] = useState(false);
+  // Read during the first render, not in an effect, so the banner never pushes the page down.
+  const [storedSubscriberId, setStoredSubscriberId] = useState(readStoredSubscriberId);
+  const price = formatMonthlyPrice(offering.priceCents);
+
+  useEffect(() => {
+    document.title = `${offering.title} · ${price}`;
+  }, [offering.title, price]);
+
+  function openSubscribe() {
+    setHasOpenedSubscribe(true);
+    setIsSubscribeOpen(true);
+  }
+
+  return (
+    <div className="min-h-screen bg-white">
+      {storedSubscriberId ? (
+        <ReturningSubscriberBanner
+          customUrl={offering.customUrl}
+          subscriberId={storedSubscriberId}
+        />
+      ) : null}
+      <main>
+        <section
+          aria-labelledby="offering-title"
+          className="bg-gradient-to-b from-brand-50 to-white"
+        >
+          <div className="mx-auto max-w-3xl px-4 pt-14 pb-12 text-center sm:pt-20 sm:pb-16">
+            <p className="text-sm font-medium text-brand-800">{offering.subcategory}</p>
+            <h1
+              id="offering-title"
+              className="mt-3 text-3xl font-semibold tracking-tight break-words text-gray-950 sm:text-4xl"
+            >
+              {offering.title}
+            </h1>
+            {offering.creatorName ? (
+              <p className="mt-2 text-sm text-gray-600">by {offering.creatorName}</p>
+            ) : null}
+            <p className="tabular mt-5 text-2xl font-semibold text-gray-950">{price}</p>
+            <Button
+              size="lg"
+              className="mt-6 w-full sm:w-auto sm:min-w-48"
+              onClick={openSubscribe}
+              {...prefetchProps}
+            >
+              Subscribe Now
+            </Button>
+            <p className="mt-3 text-xs text-gray-600">Cancel anytime · Secure payment</p>
+          </div>
+        </section>
+
+        <BenefitList />
+
+        <section aria-labelledby="about-heading" className="mx-auto max-w-3xl px-4 pb-10 sm:pb-14">
+          <h2 id="about-heading" className="text-lg font-semibold text-gray-950">
+            About this subscription
+          </h2>
+          {/* Plain text kept as typed: line breaks matter, markup is never interpreted. */}
+          <p className="mt-3 whitespace-pre-line break-words text-gray-700">
+            {offering.description}
+          </p>
+        </section>
+
+        {offering.creatorEmail ? (
+          <ProviderContact
+            creatorName={offering.creatorName}
+            creatorEmail={offering.creatorEmail}
+          />
+        ) : null}
+
+        <section
+          aria-labelledby="final-cta-heading"
+          className="border-t border-gray-200 bg-gray-50"
+        >
+          <div className="mx-auto max-w-3xl px-4 py-10 text-center sm:py-14">
+            <h2 id="final-cta-heading" className="text-lg font-semibold text-gray-950">
+              Ready to start?
+            </h2>
+            <p className="tabular mt-1 text-sm text-gray-600">{price}, billed monthly.</p>
+            <Button
+              size="lg"
+              className="tabular mt-5 w-full sm:w-auto sm:min-w-48"
+              onClick={openSubscribe}
+              {...prefetchProps}
+            >
+              Subscribe for {price}
+            </Button>
+          </div>
+        </section>
+      </main>
+      <footer className="py-6 text-center text-xs text-gray-600">Powered by Regulars</footer>
+      {hasOpenedSubscribe ? (
+        <Suspense fallback={null}>
+          <SubscribeDialog
+            offering={offering}
+            open={isSubscribeOpen}
+            onOpenChange={setIsSubscribeOpen}
+            onSubscribed={setStoredSubscriberId}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useState } from "react";
+import { errorMessage } from "@/lib/api-client";
+import { startHostedCheckout } from "../../api/start-hosted-checkout";
+
+/** The secondary path for people who'd rather type their card on Stripe's own page. */
+export function HostedCheckoutLink({
+  customUrl,
+  isDisabled,
+}: {
+  customUrl: string;
+  isDisabled: boolean;
+}) {
+  const [isRedirecting, setIsRedirecting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function open() {
+    setError(null);
+    setIsRedirecting(true);
+    try {
+      await startHostedCheckout(customUrl);
+      // Stay "redirecting": the browser is leaving this page.
+    } catch (caught) {
+      setError(errorMessage(caught, "Checkout is not available right now. Please try again."));
+      setIsRedirecting(false);
+    }
+  }
+
+  return (
+    <div className="text-center sm:text-right">
+      <button
+        type="button"
+        className="rounded px-1 font-medium text-brand-700 hover:underline disabled:text-gray-400 disabled:no-underline"
+        onClick={open}
+        disabled={isDisabled || isRedirecting}
+      >
+        {isRedirecting ? "Opening checkout..." : "Pay on a secure Stripe checkout page instead"}
+      </button>
+      {error ? (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { type SubscriberInfo, subscriberInfoSchema } from "@contracts/subscribe";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+
+/** Step 1: who is subscribing. The same schema guards the server. */
+export function InfoStep({
+  defaultValues,
+  onContinue,
+}: {
+  defaultValues?: SubscriberInfo;
+  onContinue: (info: SubscriberInfo) => void;
+}) {
+  const { register, handleSubmit, formState } = useForm<SubscriberInfo>({
+    resolver: zodResolver(subscriberInfoSchema),
+    defaultValues,
+  });
+  const { errors } = formState;
+  return (
+    // noValidate: the messages come from the schema, next to each field, not browser bubbles.
+    <form onSubmit={handleSubmit(onContinue)} className="space-y-4" noValidate>
+      <Field id="subscriber-name" label="Full Name" error={errors.name?.message}>
+        <Input
+          id="subscriber-name"
+          autoComplete="name"
+          required
+          aria-invalid={Boolean(errors.name)}
+          aria-describedby={errors.name ? "subscriber-name-error" : undefined}
+          {...register("name")}
+        />
+      </Field>
+      <Field id="subscriber-email" label="Email Address" error={errors.email?.message}>
+        <Input
+          id="subscriber-email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          aria-invalid={Boolean(errors.email)}
+          aria-describedby={errors.email ? "subscriber-email-error" : undefined}
+          {...register("email")}
+        />
+      </Field>
+      <Button type="submit" size="lg" className="w-full">
+        Continue to Payment
+      </Button>
+    </form>
+  );
+}

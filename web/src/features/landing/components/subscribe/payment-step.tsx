@@ -1,0 +1,156 @@
+import type { PublicOffering } from "@contracts/landing";
+import { formatMonthlyPrice } from "@contracts/money";
+import type { SubscriberInfo } from "@contracts/subscribe";
+import { CardElement, useElements, useStripe } from "@stripe/react-stripe-js";
+import type { StripeCardElementChangeEvent } from "@stripe/stripe-js";
+import { Lock } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ApiError } from "@/lib/api-client";
+import { PAYMENT_FAILED_MESSAGE, PaymentError, subscribeByCard } from "../../api/subscribe-by-card";
+import { HostedCheckoutLink } from "./hosted-checkout-link";
+
+// Stripe styles the card inside its own iframe, so it can't read our CSS: mirror the input look.
+// 16px keeps iOS Safari from zooming into the field.
+const cardStyle = {
+  base: {
+    fontSize: "16px",
+    color: "#111827",
+    fontFamily: '"Inter Variable", ui-sans-serif, system-ui, sans-serif',
+    "::placeholder": { color: "#6b7280" },
+  },
+  invalid: { color: "#b91c1c" },
+};
+
+/** Only our API and Stripe speak to the customer; anything else (a bug) gets the spec's words. */
+function customerMessage(error: unknown) {
+  if (error instanceof PaymentError || error instanceof ApiError) return error.message;
+  return PAYMENT_FAILED_MESSAGE;
+}
+
+/** Step 2: the card, the charge, and 3-D Secure when the bank asks for it. */
+export function PaymentStep({
+  offering,
+  info,
+  isStripeUnavailable,
+  onBack,
+  onBusyChange,
+  onSubscribed,
+}: {
+  offering: PublicOffering;
+  info: SubscriberInfo;
+  isStripeUnavailable: boolean;
+  onBack: () => void;
+  onBusyChange: (isBusy: boolean) => void;
+  onSubscribed: (subscriberId: string) => void;
+}) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [isCardReady, setIsCardReady] = useState(false);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isPaying, setIsPaying] = useState(false);
+  const price = formatMonthlyPrice(offering.priceCents);
+
+  function setBusy(isBusy: boolean) {
+    setIsPaying(isBusy);
+    onBusyChange(isBusy);
+  }
+
+  async function pay(event: FormEvent) {
+    event.preventDefault();
+    if (isPaying) return;
+    setError(null);
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card) {
+      setError("Card element not found");
+      return;
+    }
+    setBusy(true);
+    try {
+      // A fresh attempt per click: after a decline the customer fixes the card and tries anew.
+      const subscriberId = await subscribeByCard({
+        stripe,
+        card,
+        customUrl: offering.customUrl,
+        name: info.name,
+        email: info.email,
+        attemptId: crypto.randomUUID(),
+      });
+      onSubscribed(subscriberId);
+    } catch (caught) {
+      setError(customerMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onCardChange(event: StripeCardElementChangeEvent) {
+    setCardError(event.error?.message ?? null);
+    if (!event.empty) setError(null);
+  }
+
+  return (
+    <form onSubmit={pay} className="space-y-4" noValidate aria-busy={isPaying}>
+      <dl className="flex items-start justify-between gap-4 rounded-lg bg-gray-50 px-4 py-3 text-sm">
+        <div className="min-w-0">
+          <dt className="sr-only">Subscription</dt>
+          <dd className="font-medium break-words text-gray-950">{offering.title}</dd>
+          <dt className="sr-only">Subscriber</dt>
+          <dd className="break-all text-gray-600">
+            {info.name} · {info.email}
+          </dd>
+        </div>
+        <div className="shrink-0 text-right">
+          <dt className="sr-only">Price</dt>
+          <dd className="tabular font-semibold text-gray-950">{price}</dd>
+        </div>
+      </dl>
+
+      {isStripeUnavailable ? (
+        <Alert tone="error">
+          The card form could not load. Use the secure Stripe checkout page below instead.
+        </Alert>
+      ) : (
+        <fieldset disabled={isPaying}>
+          <legend className="mb-1.5 block text-sm font-medium text-gray-800">Card details</legend>
+          {/* A fixed height so the field doesn't jump when Stripe's iframe arrives. */}
+          <div className="min-h-12 rounded-lg border border-gray-300 bg-white px-3 py-3 focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/20">
+            <CardElement
+              options={{ hidePostalCode: true, style: cardStyle }}
+              onReady={() => setIsCardReady(true)}
+              onChange={onCardChange}
+            />
+          </div>
+          {cardError ? <p className="mt-1.5 text-sm text-red-700">{cardError}</p> : null}
+        </fieldset>
+      )}
+
+      {error ? <Alert tone="error">{error}</Alert> : null}
+
+      <Button
+        type="submit"
+        size="lg"
+        className="tabular w-full"
+        disabled={!stripe || !isCardReady || isPaying || isStripeUnavailable}
+      >
+        {isPaying ? "Processing..." : `Subscribe for ${price}`}
+      </Button>
+      <p className="flex items-center justify-center gap-1.5 text-center text-xs text-gray-600">
+        <Lock className="size-3.5 shrink-0" aria-hidden /> Secured by Stripe. Cancel anytime.
+      </p>
+      <div className="flex flex-col-reverse items-center gap-3 border-t border-gray-100 pt-4 text-sm sm:flex-row sm:justify-between">
+        <button
+          type="button"
+          className="rounded px-1 text-gray-700 hover:underline disabled:text-gray-400"
+          onClick={onBack}
+          disabled={isPaying}
+        >
+          ← Back
+        </button>
+        <HostedCheckoutLink customUrl={offering.customUrl} isDisabled={isPaying} />
+      </div>
+    </form>
+  );
+}
