@@ -28,21 +28,40 @@ describe("Stripe failing 20% of calls", () => {
     const creator = await createOnboardedCreator(app);
     const offering = await createOffering(app, creator, { priceCents: 1500 });
     // Cards are created before the faults start: that is the browser talking to Stripe.
-    const cards = await Promise.all(Array.from({ length: 24 }, () => createPaymentMethod(app, testCards.success)));
-    await setFaults({ failureRate: 0.2, mode: "http500", paths: ["/v1/customers", "/v1/subscriptions", "/v1/payment_methods/", "/v1/invoices"] });
+    const cards = await Promise.all(
+      Array.from({ length: 24 }, () => createPaymentMethod(app, testCards.success)),
+    );
+    await setFaults({
+      failureRate: 0.2,
+      mode: "http500",
+      paths: ["/v1/customers", "/v1/subscriptions", "/v1/payment_methods/", "/v1/invoices"],
+    });
 
     const outcomes = await Promise.all(
       cards.map(async (paymentMethodId, index) => {
         const start = await app.request(
           "/api/public/subscribe",
-          jsonRequest("POST", { customUrl: offering.customUrl, attemptId: randomUUID(), name: `Fault ${index}`, email: `fault-${index}@example.com`, paymentMethodId }),
+          jsonRequest("POST", {
+            customUrl: offering.customUrl,
+            attemptId: randomUUID(),
+            name: `Fault ${index}`,
+            email: `fault-${index}@example.com`,
+            paymentMethodId,
+          }),
         );
-        const body = (await start.json()) as { subscriptionId?: string; clientSecret?: string; error?: { message: string } };
+        const body = (await start.json()) as {
+          subscriptionId?: string;
+          clientSecret?: string;
+          error?: { message: string };
+        };
         if (start.status !== 201) return { status: start.status, message: body.error?.message };
         await confirmCardPayment(app, body.clientSecret!, paymentMethodId);
         const finalize = await app.request(
           "/api/public/subscribe/finalize",
-          jsonRequest("POST", { customUrl: offering.customUrl, subscriptionId: body.subscriptionId }),
+          jsonRequest("POST", {
+            customUrl: offering.customUrl,
+            subscriptionId: body.subscriptionId,
+          }),
         );
         const finalBody = (await finalize.json()) as { error?: { message: string } };
         return { status: finalize.status, message: finalBody.error?.message };
@@ -59,7 +78,10 @@ describe("Stripe failing 20% of calls", () => {
 
     // Webhooks reconcile anything that was paid while our finalize call failed.
     await app.flushWebhooks();
-    expect(await findOrphans(app.runtime.deps.db)).toEqual({ subscribersWithoutPayment: 0, subscribersWithoutEarnings: 0 });
+    expect(await findOrphans(app.runtime.deps.db)).toEqual({
+      subscribersWithoutPayment: 0,
+      subscribersWithoutEarnings: 0,
+    });
     const stripe = app.runtime.deps.stripe;
     const active = await stripe.subscriptions.list({ status: "active", limit: 100 });
     const ours = active.data.filter((s) => s.metadata.regulars_offering_id === offering.id);
@@ -73,12 +95,15 @@ describe("Stripe failing 20% of calls", () => {
     await setFaults({ failureRate: 0.5, mode: "http500", paths: ["/v1/customers"] });
     const stripe = app.runtime.deps.stripe;
     const email = `retry-${randomUUID().slice(0, 6)}@example.com`;
-    const results = await Promise.allSettled(Array.from({ length: 6 }, () => stripe.customers.create({ email })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () => stripe.customers.create({ email })),
+    );
     await setFaults(null);
     const created = results.filter((r) => r.status === "fulfilled").length;
     const listed = await stripe.customers.list({ email, limit: 100 });
     // Each call is its own request (own key), and each retry reused its key: no extra customers.
     expect(listed.data.length).toBe(created);
-    for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(Stripe.errors.StripeAPIError);
+    for (const r of results)
+      if (r.status === "rejected") expect(r.reason).toBeInstanceOf(Stripe.errors.StripeAPIError);
   });
 });

@@ -18,8 +18,15 @@ afterAll(async () => {
 
 function deliver(event: unknown) {
   const payload = JSON.stringify(event);
-  const signature = app.runtime.deps.stripe.webhooks.generateTestHeaderString({ payload, secret: EMULATOR_WEBHOOK_SECRET });
-  return app.request("/api/webhooks/stripe", { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body: payload });
+  const signature = app.runtime.deps.stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: EMULATOR_WEBHOOK_SECRET,
+  });
+  return app.request("/api/webhooks/stripe", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+    body: payload,
+  });
 }
 
 function shuffle<T>(items: T[]): T[] {
@@ -48,7 +55,9 @@ describe("webhook re-delivery", () => {
     const responses = await Promise.all(again.map(deliver));
     expect(responses.every((r) => r.status === 200)).toBe(true);
     // ...and as new events about the same objects (handled, and still idempotent).
-    const renamed = shuffle(ours.map((e) => ({ ...e, id: `evt_${randomUUID().replaceAll("-", "")}` })));
+    const renamed = shuffle(
+      ours.map((e) => ({ ...e, id: `evt_${randomUUID().replaceAll("-", "")}` })),
+    );
     const second = await Promise.all(renamed.map(deliver));
     expect(second.every((r) => r.status === 200)).toBe(true);
 
