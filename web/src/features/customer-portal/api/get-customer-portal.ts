@@ -1,0 +1,20 @@
+import { customerPortalSchema } from "@contracts/customer-portal";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { customerPortalKey, customerPortalPath, type SubscriberRef } from "./subscriber-ref";
+
+export function getCustomerPortal(ref: SubscriberRef) {
+  return apiRequest(customerPortalPath(ref), { schema: customerPortalSchema });
+}
+
+export const customerPortalQueryOptions = (ref: SubscriberRef) =>
+  queryOptions({
+    queryKey: customerPortalKey(ref),
+    queryFn: () => getCustomerPortal(ref),
+    // A 404 won't turn into a subscription by asking again; the page says "not found" at once.
+    retry: false,
+  });
+
+export function useCustomerPortal(ref: SubscriberRef) {
+  return useQuery(customerPortalQueryOptions(ref));
+}

@@ -1,0 +1,22 @@
+import { urlResponseSchema } from "@contracts/connect";
+import { useMutation } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import type { SubscriberRef } from "./subscriber-ref";
+
+/** Stripe's billing portal, which brings the customer back to this very page. */
+export async function openBillingPortal(ref: SubscriberRef) {
+  const { url } = await apiRequest("/api/create-billing-portal", {
+    method: "POST",
+    body: {
+      customUrl: ref.customUrl,
+      subscriberId: ref.subscriberId,
+      returnUrl: window.location.href,
+    },
+    schema: urlResponseSchema,
+  });
+  window.location.assign(url);
+}
+
+export function useOpenBillingPortal(ref: SubscriberRef) {
+  return useMutation({ mutationFn: () => openBillingPortal(ref) });
+}

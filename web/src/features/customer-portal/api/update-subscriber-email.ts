@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { apiRequest } from "@/lib/api-client";
+import { customerPortalKey, customerPortalPath, type SubscriberRef } from "./subscriber-ref";
+
+const okSchema = z.object({ ok: z.literal(true) });
+
+/** The server checks the format (updateSubscriberEmailSchema) and updates the Stripe customer too. */
+export function updateSubscriberEmail(ref: SubscriberRef, email: string) {
+  return apiRequest(`${customerPortalPath(ref)}/email`, {
+    method: "PATCH",
+    body: { email },
+    schema: okSchema,
+  });
+}
+
+export function useUpdateSubscriberEmail(ref: SubscriberRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => updateSubscriberEmail(ref, email),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerPortalKey(ref) }),
+  });
+}

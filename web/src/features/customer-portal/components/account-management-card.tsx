@@ -1,0 +1,70 @@
+import type { CustomerPortal } from "@contracts/customer-portal";
+import { CreditCard } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmailEditor } from "./email-editor";
+
+export function AccountManagementCard({
+  subscriber,
+  isSavingEmail,
+  isOpeningBillingPortal,
+  onSaveEmail,
+  onUpdatePaymentMethod,
+  onCancelSubscription,
+}: {
+  subscriber: CustomerPortal["subscriber"];
+  isSavingEmail: boolean;
+  isOpeningBillingPortal: boolean;
+  onSaveEmail: (email: string) => Promise<boolean>;
+  onUpdatePaymentMethod: () => void;
+  onCancelSubscription: () => void;
+}) {
+  // Cancelling is one-way: nothing is left to change afterwards.
+  const isCancelled = subscriber.paymentStatus === "cancelled";
+  return (
+    <section aria-labelledby="account-heading">
+      <Card className="space-y-5 p-5">
+        <h2 id="account-heading" className="text-base font-semibold text-gray-950">
+          Account Management
+        </h2>
+        <div>
+          <p className="text-sm font-medium text-gray-600">Email</p>
+          {/* Keyed by the stored value so a refetch resets the editor's draft. */}
+          <EmailEditor
+            key={subscriber.email}
+            email={subscriber.email}
+            canEdit={!isCancelled}
+            isSaving={isSavingEmail}
+            onSave={onSaveEmail}
+          />
+        </div>
+        <div>
+          <p className="text-sm font-medium text-gray-600">Full Name</p>
+          <p className="mt-1 break-words text-gray-950">{subscriber.name}</p>
+        </div>
+        {isCancelled ? null : (
+          <div className="flex flex-col gap-2 border-t border-gray-100 pt-5 sm:flex-row sm:justify-between">
+            <Button
+              variant="secondary"
+              size="lg"
+              className="sm:h-10 sm:text-sm"
+              onClick={onUpdatePaymentMethod}
+              disabled={isOpeningBillingPortal}
+            >
+              <CreditCard className="size-4" aria-hidden />
+              {isOpeningBillingPortal ? "Opening..." : "Update Payment Method"}
+            </Button>
+            <Button
+              variant="ghost"
+              size="lg"
+              className="text-red-700 hover:bg-red-50 sm:h-10 sm:text-sm"
+              onClick={onCancelSubscription}
+            >
+              Cancel Subscription
+            </Button>
+          </div>
+        )}
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+
+export function CancelSubscriptionDialog({
+  title,
+  open,
+  isCancelling,
+  onOpenChange,
+  onConfirm,
+}: {
+  title: string;
+  open: boolean;
+  isCancelling: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      // Stay open while Stripe is being told, so the outcome is never hidden.
+      onOpenChange={(next) => (isCancelling ? undefined : onOpenChange(next))}
+      title="Are you sure?"
+      description={`You will lose access to ${title} and will not be charged again.`}
+    >
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isCancelling}>
+          Keep Subscription
+        </Button>
+        <Button variant="danger" onClick={onConfirm} disabled={isCancelling}>
+          {isCancelling ? "Cancelling..." : "Cancel Subscription"}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

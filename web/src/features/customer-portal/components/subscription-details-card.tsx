@@ -1,0 +1,44 @@
+import type { CustomerPortal } from "@contracts/customer-portal";
+import { formatMonthlyPrice } from "@contracts/money";
+import { Alert } from "@/components/ui/alert";
+import { Card } from "@/components/ui/card";
+import { SubscriptionStatus } from "./subscription-status";
+
+const startedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
+
+export function SubscriptionDetailsCard({ portal }: { portal: CustomerPortal }) {
+  const { offering, subscriber } = portal;
+  return (
+    <section aria-labelledby="details-heading">
+      <Card className="p-5">
+        <h2 id="details-heading" className="text-base font-semibold text-gray-950">
+          Subscription Details
+        </h2>
+        <div className="mt-4 flex items-start justify-between gap-4">
+          <div>
+            <p className="tabular text-2xl font-semibold text-gray-950">
+              {formatMonthlyPrice(offering.priceCents)}
+            </p>
+            <p className="text-sm text-gray-600">Monthly subscription</p>
+          </div>
+          <SubscriptionStatus status={subscriber.paymentStatus} />
+        </div>
+        <p className="mt-3 text-sm text-gray-600">
+          Started{" "}
+          <time dateTime={subscriber.createdAt} className="tabular text-gray-800">
+            {startedFormat.format(new Date(subscriber.createdAt))}
+          </time>
+        </p>
+        <p className="mt-4 border-t border-gray-100 pt-4 text-sm whitespace-pre-line break-words text-gray-700">
+          {offering.description}
+        </p>
+        {subscriber.paymentStatus === "past_due" ? (
+          <Alert tone="warning" className="mt-4">
+            Your last payment didn't go through. Update your payment method to keep your
+            subscription.
+          </Alert>
+        ) : null}
+      </Card>
+    </section>
+  );
+}
