@@ -1,14 +1,6 @@
 import { z } from "zod";
 
-export interface Category {
-  id: string;
-  name: string;
-  /** The name of a lucide-react icon component. */
-  icon: string;
-  description: string;
-  serviceTypes: readonly string[];
-}
-
+/** The spec's 12 category ids, in display order; usable directly in `z.enum`. */
 export const categoryIds = [
   "home-property",
   "pet-care",
@@ -27,7 +19,19 @@ export const categoryIds = [
 export type CategoryId = (typeof categoryIds)[number];
 export const categoryIdSchema = z.enum(categoryIds);
 
-export const categories: ReadonlyArray<Category & { id: CategoryId }> = [
+export interface Category {
+  id: CategoryId;
+  name: string;
+  /** The export name of a lucide-react icon component (the web maps it to the component). */
+  icon: string;
+  description: string;
+  serviceTypes: readonly string[];
+}
+
+/** Longest service type name; matches the offering contract's `subcategory` limit. */
+export const MAX_SERVICE_TYPE_LENGTH = 80;
+
+export const categories: readonly Category[] = [
   {
     id: "home-property",
     name: "Home & Property",
@@ -221,7 +225,7 @@ export const categories: ReadonlyArray<Category & { id: CategoryId }> = [
   },
 ];
 
-export function findCategory(id: string) {
+export function findCategory(id: string): Category | undefined {
   return categories.find((category) => category.id === id);
 }
 
@@ -229,25 +233,37 @@ export function isKnownServiceType(categoryId: string, name: string): boolean {
   return findCategory(categoryId)?.serviceTypes.includes(name) ?? false;
 }
 
+export type AddCustomServiceTypeRefusal = "empty" | "too-long" | "unknown-category" | "duplicate";
+
+/** Case- and spacing-insensitive key, so "dog  walking" counts as "Dog Walking". */
+const serviceTypeKey = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
+
 /**
- * Adds a custom service type for the session only. Refuses an empty name and a duplicate
- * within the category (built-in or custom, case-insensitive). Pure: returns a new map.
+ * Adds a custom service type to a category for the session only (spec: name and category
+ * required, no duplicate within a category). Trims the name and refuses an empty or over-long
+ * name, an unknown category, and a duplicate of a built-in or custom type in the same category,
+ * compared case-insensitively. Pure: never mutates `custom`, always returns a fresh map.
  */
 export function addCustomServiceType(
   custom: Readonly<Record<string, readonly string[]>>,
   categoryId: string,
   name: string,
-): { custom: Record<string, string[]>; added: boolean } {
+): { custom: Record<string, string[]>; added: boolean; reason?: AddCustomServiceTypeRefusal } {
   const copy: Record<string, string[]> = Object.fromEntries(
     Object.entries(custom).map(([key, list]) => [key, [...list]]),
   );
   const trimmed = name.trim();
-  const category = findCategory(categoryId);
-  if (!trimmed || !category) return { custom: copy, added: false };
-  const existing = [...category.serviceTypes, ...(copy[categoryId] ?? [])];
-  if (existing.some((type) => type.toLowerCase() === trimmed.toLowerCase())) {
-    return { custom: copy, added: false };
+  if (!trimmed) return { custom: copy, added: false, reason: "empty" };
+  if (trimmed.length > MAX_SERVICE_TYPE_LENGTH) {
+    return { custom: copy, added: false, reason: "too-long" };
   }
-  copy[categoryId] = [...(copy[categoryId] ?? []), trimmed];
+  const category = findCategory(categoryId);
+  if (!category) return { custom: copy, added: false, reason: "unknown-category" };
+  const key = serviceTypeKey(trimmed);
+  const existing = [...category.serviceTypes, ...(copy[category.id] ?? [])];
+  if (existing.some((type) => serviceTypeKey(type) === key)) {
+    return { custom: copy, added: false, reason: "duplicate" };
+  }
+  copy[category.id] = [...(copy[category.id] ?? []), trimmed];
   return { custom: copy, added: true };
 }
