@@ -85,7 +85,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     config,
     db,
     logger,
-    auth: createAuth({ config, db, secret }),
+    auth: createAuth({ config, db, secret, logger }),
     stripe: createStripeClient(stripeTarget),
     mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
     publicConfig,

@@ -4,6 +4,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Config } from "../config/env";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema/index";
+import type { Logger } from "../lib/logger";
 
 /** Set by our own edge from the socket (or a trusted proxy), never taken from the client. */
 export const CLIENT_IP_HEADER = "x-regulars-client-ip";
@@ -12,10 +13,17 @@ export interface AuthOptions {
   config: Config;
   db: Db;
   secret: string;
+  logger: Logger;
 }
 
-export function createAuth({ config, db, secret }: AuthOptions) {
+export function createAuth({ config, db, secret, logger }: AuthOptions) {
   return betterAuth({
+    // Into our JSON logs, with the request logs, instead of better-auth's console output.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) =>
+        logger[level === "debug" ? "debug" : level]({ component: "auth", args }, message),
+    },
     appName: "Regulars",
     baseURL: config.publicUrl,
     basePath: "/api/auth",
