@@ -1,24 +1,31 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { apiRequest } from "@/lib/api-client";
+import { ApiError, apiRequest } from "@/lib/api-client";
 
-const outboxSchema = z.object({
-  messages: z.array(
-    z.object({
-      id: z.string(),
-      to: z.string(),
-      subject: z.string(),
-      text: z.string(),
-      createdAt: z.string(),
-      sentAt: z.string().nullable(),
-    }),
-  ),
+const outboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
 });
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+const outboxSchema = z.object({ messages: z.array(outboxMessageSchema) });
+
+export function getOutbox() {
+  return apiRequest("/api/dev/outbox", { schema: outboxSchema });
+}
+
+export const outboxQueryOptions = () =>
+  queryOptions({ queryKey: ["outbox"], queryFn: getOutbox, retry: false });
 
 export function useOutbox() {
-  return useQuery({
-    queryKey: ["outbox"],
-    queryFn: () => apiRequest("/api/dev/outbox", { schema: outboxSchema }),
-    retry: false,
-  });
+  return useQuery(outboxQueryOptions());
+}
+
+/** The server mounts the outbox only in emulator mode; elsewhere the route does not exist. */
+export function isOutboxUnavailable(error: unknown) {
+  return error instanceof ApiError && error.status === 404;
 }
