@@ -15,10 +15,8 @@ export function SubscriptionStatus({ status }: { status: PaymentStatus }) {
   return (
     <p className={cn("inline-flex items-center gap-2 text-sm font-medium", style.text)}>
       <span aria-hidden className={cn("size-2.5 rounded-full", style.dot)} />
-      <span>
-        <span className="sr-only">Status: </span>
-        {style.label}
-      </span>
+      <span className="sr-only">Status:</span>
+      <span>{style.label}</span>
     </p>
   );
 }
