@@ -24,6 +24,9 @@ function serverEnv(extra: Record<string, string>) {
     STRIPE_EMULATOR_PORT: "12900",
     PUBLIC_URL: origin,
     BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
+    // Each simulated customer gets its own address, as real ones would, so the per-address
+    // rate limits measure nothing here.
+    TRUST_PROXY: "true",
     ...extra,
   };
 }

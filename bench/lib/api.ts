@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 /** Just enough of a client to set up benchmark data through the real API. */
 export class BenchClient {
   cookie = "";
+  forwardedFor = "198.18.0.1";
   constructor(
     readonly baseUrl: string,
     readonly origin: string,
@@ -19,6 +20,7 @@ export class BenchClient {
       headers: {
         Origin: this.origin,
         Cookie: this.cookie,
+        "X-Forwarded-For": this.forwardedFor,
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
         ...headers,
       },
@@ -90,6 +92,7 @@ export async function subscribeOnce(
   });
   const pm = (await pmResponse.json()) as { id: string };
   const client = new BenchClient(baseUrl, origin);
+  client.forwardedFor = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
   const start = await client.call<{ subscriptionId: string; clientSecret: string | null }>(
     "POST",
     "/api/public/subscribe",
