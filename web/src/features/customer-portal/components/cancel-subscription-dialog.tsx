@@ -22,7 +22,8 @@ export function CancelSubscriptionDialog({
       title="Are you sure?"
       description={`You will lose access to ${title} and will not be charged again.`}
     >
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      {/* The safe choice comes first, on top on a phone, where a thumb lands. */}
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isCancelling}>
           Keep Subscription
         </Button>

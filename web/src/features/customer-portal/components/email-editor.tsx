@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { WrappableEmail } from "./wrappable-email";
 
 /** The e-mail row: read-only until Edit, then an inline form. Cancel restores the stored value. */
 export function EmailEditor({
@@ -66,7 +67,9 @@ export function EmailEditor({
 
   return (
     <div className="mt-1 flex items-center justify-between gap-3">
-      <p className="min-w-0 break-all text-gray-950">{email}</p>
+      <p className="min-w-0 text-gray-950 [overflow-wrap:anywhere]">
+        <WrappableEmail email={email} />
+      </p>
       {canEdit ? (
         <Button
           variant="secondary"

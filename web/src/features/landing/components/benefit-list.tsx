@@ -20,7 +20,10 @@ const benefits: { icon: LucideIcon; text: string }[] = [
 
 export function BenefitList() {
   return (
-    <section aria-labelledby="benefits-heading" className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+    <section
+      aria-labelledby="benefits-heading"
+      className="mx-auto max-w-3xl px-4 pt-4 pb-10 sm:pt-6 sm:pb-14"
+    >
       <h2 id="benefits-heading" className="text-lg font-semibold text-gray-950">
         What you get
       </h2>

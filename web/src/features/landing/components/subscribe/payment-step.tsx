@@ -9,7 +9,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { PAYMENT_FAILED_MESSAGE, PaymentError, subscribeByCard } from "../../api/subscribe-by-card";
+import { allowStripeOverlays } from "../../lib/allow-stripe-overlays";
 import { HostedCheckoutLink } from "./hosted-checkout-link";
+import { WrappableEmail } from "./wrappable-email";
 
 // Stripe styles the card inside its own iframe, so it can't read our CSS: mirror the input look.
 // 16px keeps iOS Safari from zooming into the field.
@@ -68,6 +70,7 @@ export function PaymentStep({
       return;
     }
     setBusy(true);
+    const restorePointerEvents = allowStripeOverlays();
     try {
       // A fresh attempt per click: after a decline the customer fixes the card and tries anew.
       const subscriberId = await subscribeByCard({
@@ -82,6 +85,7 @@ export function PaymentStep({
     } catch (caught) {
       setError(customerMessage(caught));
     } finally {
+      restorePointerEvents();
       setBusy(false);
     }
   }
@@ -93,19 +97,19 @@ export function PaymentStep({
 
   return (
     <form onSubmit={pay} className="space-y-4" noValidate aria-busy={isPaying}>
-      <dl className="flex items-start justify-between gap-4 rounded-lg bg-gray-50 px-4 py-3 text-sm">
-        <div className="min-w-0">
+      <dl className="rounded-lg bg-gray-50 px-4 py-3 text-sm">
+        <div className="flex items-start justify-between gap-4">
           <dt className="sr-only">Subscription</dt>
-          <dd className="font-medium break-words text-gray-950">{offering.title}</dd>
-          <dt className="sr-only">Subscriber</dt>
-          <dd className="break-all text-gray-600">
-            {info.name} · {info.email}
-          </dd>
-        </div>
-        <div className="shrink-0 text-right">
+          <dd className="min-w-0 font-medium break-words text-gray-950">{offering.title}</dd>
           <dt className="sr-only">Price</dt>
-          <dd className="tabular font-semibold text-gray-950">{price}</dd>
+          <dd className="tabular shrink-0 font-semibold text-gray-950">{price}</dd>
         </div>
+        <dt className="sr-only">Subscriber</dt>
+        <dd className="mt-1 text-gray-600">{info.name}</dd>
+        {/* Long addresses wrap anywhere rather than push the dialog wider than the phone. */}
+        <dd className="text-gray-600 [overflow-wrap:anywhere]">
+          <WrappableEmail email={info.email} />
+        </dd>
       </dl>
 
       {isStripeUnavailable ? (
