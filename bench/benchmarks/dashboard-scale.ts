@@ -39,6 +39,16 @@ async function seed(databaseUrl: string, userId: string) {
        from generate_series(1, ${EARNINGS}) g, s`,
       [userId],
     );
+    // What the app's inserts would have kept up to date, one payment at a time.
+    await client.query(
+      `insert into creator_earnings_monthly (user_id, month, gross_cents, fee_cents, net_cents, payments)
+       select user_id, date_trunc('month', payment_date at time zone 'UTC')::date, sum(gross_amount_cents),
+              sum(platform_fee_cents), sum(net_amount_cents), count(*)
+       from creator_earnings where user_id = $1 group by 1, 2
+       on conflict (user_id, month) do update set gross_cents = excluded.gross_cents, fee_cents = excluded.fee_cents,
+         net_cents = excluded.net_cents, payments = excluded.payments`,
+      [userId],
+    );
     await client.query("analyze");
   } finally {
     await client.end();

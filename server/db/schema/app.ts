@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -131,6 +134,25 @@ export const creatorEarnings = pgTable(
       sql`${t.netAmountCents} = ${t.grossAmountCents} - ${t.platformFeeCents}`,
     ),
   ],
+);
+
+/**
+ * The spec's creator_earnings_summary, kept per month: written in the same transaction as each
+ * earnings row, so dashboard totals and charts read a handful of rows instead of every payment.
+ */
+export const creatorEarningsMonthly = pgTable(
+  "creator_earnings_monthly",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    month: date("month").notNull(),
+    grossCents: bigint("gross_cents", { mode: "number" }).notNull(),
+    feeCents: bigint("fee_cents", { mode: "number" }).notNull(),
+    netCents: bigint("net_cents", { mode: "number" }).notNull(),
+    payments: integer("payments").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
 
 export const userProfiles = pgTable("user_profiles", {

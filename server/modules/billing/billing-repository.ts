@@ -1,7 +1,8 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   creatorEarnings,
+  creatorEarningsMonthly,
   paymentSubscriptions,
   type SubscriberStatus,
   subscribers,
@@ -51,7 +52,40 @@ export async function upsertPaymentSubscription(
     });
 }
 
-/** One row per paid invoice; the unique invoice id makes repeats and races harmless. */
+/**
+ * One row per paid invoice; the unique invoice id makes repeats and races harmless. Only a
+ * row actually inserted moves the monthly rollup, in the same transaction.
+ */
 export async function insertEarningOnce(db: Db, values: typeof creatorEarnings.$inferInsert) {
-  await db.insert(creatorEarnings).values(values).onConflictDoNothing();
+  const inserted = await db
+    .insert(creatorEarnings)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: creatorEarnings.id });
+  if (inserted.length === 0) return;
+  const month = monthOf(values.paymentDate as Date);
+  await db
+    .insert(creatorEarningsMonthly)
+    .values({
+      userId: values.userId,
+      month,
+      grossCents: values.grossAmountCents,
+      feeCents: values.platformFeeCents,
+      netCents: values.netAmountCents,
+      payments: 1,
+    })
+    .onConflictDoUpdate({
+      target: [creatorEarningsMonthly.userId, creatorEarningsMonthly.month],
+      set: {
+        grossCents: sql`${creatorEarningsMonthly.grossCents} + excluded.gross_cents`,
+        feeCents: sql`${creatorEarningsMonthly.feeCents} + excluded.fee_cents`,
+        netCents: sql`${creatorEarningsMonthly.netCents} + excluded.net_cents`,
+        payments: sql`${creatorEarningsMonthly.payments} + 1`,
+      },
+    });
+}
+
+/** First day of the payment's month in UTC, as YYYY-MM-01. */
+export function monthOf(date: Date): string {
+  return `${date.toISOString().slice(0, 7)}-01`;
 }

@@ -1,6 +1,11 @@
-import { and, count, desc, eq, gte, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { creatorEarnings, offerings, subscribers } from "../../db/schema/app";
+import {
+  creatorEarnings,
+  creatorEarningsMonthly,
+  offerings,
+  subscribers,
+} from "../../db/schema/app";
 
 // Every figure is computed in SQL, scoped to one creator, never by loading rows into memory.
 
@@ -84,26 +89,35 @@ export function countNewSubscribersByMonth(db: Db, userId: string, since: Date) 
     .groupBy(month);
 }
 
+/** Reads the monthly rollup: at most one row per month, however many payments. */
 export function sumGrossByMonth(db: Db, userId: string, since: Date) {
-  const month = sql<string>`to_char(date_trunc('month', ${creatorEarnings.paymentDate} at time zone 'UTC'), 'YYYY-MM-01')`;
   return db
-    .select({ month, grossCents: sum(creatorEarnings.grossAmountCents).mapWith(Number) })
-    .from(creatorEarnings)
-    .where(and(eq(creatorEarnings.userId, userId), gte(creatorEarnings.paymentDate, since)))
-    .groupBy(month);
+    .select({
+      month: sql<string>`to_char(${creatorEarningsMonthly.month}, 'YYYY-MM-DD')`,
+      grossCents: creatorEarningsMonthly.grossCents,
+    })
+    .from(creatorEarningsMonthly)
+    .where(
+      and(
+        eq(creatorEarningsMonthly.userId, userId),
+        gte(creatorEarningsMonthly.month, since.toISOString().slice(0, 10)),
+      ),
+    );
 }
 
 export async function getEarningsTotals(db: Db, userId: string) {
   const [row] = await db
     .select({
       totalNetEarningsCents:
-        sql<number>`coalesce(sum(${creatorEarnings.netAmountCents}), 0)`.mapWith(Number),
+        sql<number>`coalesce(sum(${creatorEarningsMonthly.netCents}), 0)`.mapWith(Number),
       totalPlatformFeesCents:
-        sql<number>`coalesce(sum(${creatorEarnings.platformFeeCents}), 0)`.mapWith(Number),
-      totalPayments: count(),
+        sql<number>`coalesce(sum(${creatorEarningsMonthly.feeCents}), 0)`.mapWith(Number),
+      totalPayments: sql<number>`coalesce(sum(${creatorEarningsMonthly.payments}), 0)`.mapWith(
+        Number,
+      ),
     })
-    .from(creatorEarnings)
-    .where(eq(creatorEarnings.userId, userId));
+    .from(creatorEarningsMonthly)
+    .where(eq(creatorEarningsMonthly.userId, userId));
   return row ?? { totalNetEarningsCents: 0, totalPlatformFeesCents: 0, totalPayments: 0 };
 }
 
