@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "==> Installing npm dependencies"
-  npm ci --no-audit --no-fund
+  npm install --no-audit --no-fund
 fi
 
 bash scripts/ensure-chromium.sh
