@@ -68,6 +68,11 @@ test("the landing page leads with the offer and paints without shifting", async 
 
   await page.setViewportSize(desktop);
   await page.screenshot({ path: "/tmp/landing-1280.png", fullPage: true });
+  await page.getByRole("button", { name: "Subscribe Now" }).click();
+  await expect(page.getByLabel("Full Name")).toBeFocused();
+  await page.screenshot({ path: "/tmp/subscribe-info-1280.png" });
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 
   // The short form of the address is the same page.
   await page.goto(`/${customUrl}`);

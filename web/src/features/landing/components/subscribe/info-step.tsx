@@ -25,6 +25,8 @@ export function InfoStep({
         <Input
           id="subscriber-name"
           autoComplete="name"
+          // The customer opened the dialog to fill this in; start there, not on the close button.
+          autoFocus
           required
           aria-invalid={Boolean(errors.name)}
           aria-describedby={errors.name ? "subscriber-name-error" : undefined}
