@@ -1,0 +1,120 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { chromiumMissingReason, launchChromium } from "./support/chromium";
+import { PUBLISHABLE_KEY, startFakeStripeApi } from "./support/fake-stripe-api";
+import { bundleReactCardApp } from "./support/react-bundle";
+
+/**
+ * The real @stripe/react-stripe-js <CardElement> (in StrictMode, as our app runs) against the
+ * emulator's script: the provider accepts the instance, onReady arrives although React
+ * subscribes after mount, onChange carries validation, and getElement(CardElement) works.
+ */
+
+const missing = chromiumMissingReason();
+if (missing) console.warn(missing);
+
+const FUTURE_YY = String((new Date().getFullYear() + 3) % 100).padStart(2, "0");
+
+describe.skipIf(missing !== null)("<CardElement> from @stripe/react-stripe-js", () => {
+  let api: Awaited<ReturnType<typeof startFakeStripeApi>>;
+  let merchant: Server;
+  let merchantUrl = "";
+  let browser: Browser;
+  let page: Page;
+  let pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    api = await startFakeStripeApi();
+    const bundle = await bundleReactCardApp();
+    merchant = createServer((req, res) => {
+      if (req.url === "/app.js") {
+        res.writeHead(200, { "Content-Type": "text/javascript" });
+        res.end(bundle);
+        return;
+      }
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Merchant</title>
+<script>window.publishableKey = ${JSON.stringify(PUBLISHABLE_KEY)};</script>
+<script src="${api.url}/v3/stripe.js"></script></head>
+<body><div id="root"></div><script type="module" src="/app.js"></script></body></html>`);
+    });
+    await new Promise<void>((resolve) => merchant.listen(0, "127.0.0.1", resolve));
+    merchantUrl = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}/`;
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    merchant?.closeAllConnections();
+    await new Promise<void>((resolve) => (merchant ? merchant.close(() => resolve()) : resolve()));
+    await api?.close();
+  });
+
+  beforeEach(async () => {
+    pageErrors = [];
+    page = await browser.newPage();
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+        pageErrors.push(message.text());
+      }
+    });
+    await page.goto(merchantUrl);
+  });
+
+  afterEach(async () => {
+    await page.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  async function typeCard(number: string) {
+    await page.getByLabel("Card number").fill(number);
+    await page.getByLabel("Expiration date MM / YY").fill(`12${FUTURE_YY}`);
+    await page.getByLabel("CVC").fill("123");
+  }
+
+  async function pay(clientSecret: string) {
+    await page.evaluate(`window.clientSecret = ${JSON.stringify(clientSecret)}`);
+    await page.getByRole("button", { name: "Pay" }).click();
+  }
+
+  it("mounts once under StrictMode, becomes ready, validates and pays", async () => {
+    const payButton = page.getByRole("button", { name: "Pay" });
+    await page.waitForFunction("!document.querySelector('button').disabled", undefined, {
+      timeout: 5000,
+    });
+    expect(await payButton.isEnabled()).toBe(true);
+    await expect(page.getByLabel("Card number").count()).resolves.toBe(1);
+
+    await page.getByLabel("Card number").fill("4242424242424241");
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Your card number is invalid." })
+      .waitFor({ timeout: 5000 });
+
+    const intent = api.createIntent(4000);
+    await typeCard("4242 4242 4242 4242");
+    // A valid card clears the message again.
+    expect(await page.locator("p[role=alert]").textContent()).toBe("");
+    await pay(intent.client_secret);
+    await page.locator("output", { hasText: "paid: succeeded" }).waitFor({ timeout: 5000 });
+  });
+
+  it("passes a 3-D Secure challenge and shows a decline's message", async () => {
+    const secure = api.createIntent(4000);
+    await typeCard("4000 0025 0000 3155");
+    await pay(secure.client_secret);
+    const challenge = page.frameLocator('iframe[title="3D Secure authentication"]');
+    await challenge.getByRole("button", { name: "Complete" }).click();
+    await page.locator("output", { hasText: "paid: succeeded" }).waitFor({ timeout: 5000 });
+
+    const declined = api.createIntent(4000);
+    await typeCard("4000 0000 0000 0002");
+    await pay(declined.client_secret);
+    await page
+      .locator("output", { hasText: "error: Your card was declined." })
+      .waitFor({ timeout: 5000 });
+  });
+});
