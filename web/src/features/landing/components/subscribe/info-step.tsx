@@ -5,7 +5,10 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 
-/** Step 1: who is subscribing. The same schema guards the server. */
+/**
+ * Step 1: who is subscribing. The same schema guards the server.
+ * 16px text on phones: iOS Safari zooms into any smaller field on focus.
+ */
 export function InfoStep({
   defaultValues,
   onContinue,
@@ -25,6 +28,7 @@ export function InfoStep({
         <Input
           id="subscriber-name"
           autoComplete="name"
+          className="text-base sm:text-sm"
           // The customer opened the dialog to fill this in; start there, not on the close button.
           autoFocus
           required
@@ -39,6 +43,7 @@ export function InfoStep({
           type="email"
           inputMode="email"
           autoComplete="email"
+          className="text-base sm:text-sm"
           required
           aria-invalid={Boolean(errors.email)}
           aria-describedby={errors.email ? "subscriber-email-error" : undefined}
