@@ -55,7 +55,7 @@ label{display:block;font-size:14px;font-weight:600;margin:16px 0 6px}
 input{width:100%;min-height:44px;border:1px solid #cfd7df;border-radius:8px;padding:8px 12px;font:inherit;color:inherit;background:#fff}
 input[readonly]{background:var(--bg);color:var(--muted)}
 input:focus{border-color:var(--accent)}
-.row{display:flex;flex-wrap:wrap;gap:0 12px}.row>div{flex:1 1 90px;min-width:0}
+.row{display:flex;flex-wrap:wrap;gap:0 12px}.row>div{flex:1 1 80px;min-width:0}
 button{display:block;width:100%;min-height:44px;margin-top:20px;padding:10px 16px;border:0;border-radius:8px;background:var(--accent);color:#fff;font:inherit;font-weight:600;cursor:pointer}
 button:hover{background:var(--accent-dark)}
 button.secondary{background:#fff;color:var(--text);border:1px solid #cfd7df}
