@@ -1,75 +1,93 @@
-import { features } from "./home-page";
-import { CtaBand, MarketingLayout, SectionHeading } from "./marketing-layout";
+import { FREE_PLAN_FEE_PERCENT } from "@contracts/plans";
+import { CtaBand } from "./cta-band";
+import { FeatureGrid } from "./feature-grid";
+import { FeatureSection } from "./feature-section";
+import { MarketingLayout } from "./marketing-layout";
+import { AnalyticsPreview } from "./previews/analytics-preview";
+import { LandingPreview } from "./previews/landing-preview";
+import { PayoutPreview } from "./previews/payout-preview";
+import { SubscriberPreview } from "./previews/subscriber-preview";
+import { SectionHeading } from "./section-heading";
 
-const details = [
-  {
-    title: "Landing pages that sell",
-    points: [
-      "A public page for every subscription, at a link you can share",
-      "Designed for phones first",
-      "Your description, price and contact details, nothing in the way",
-    ],
-  },
-  {
-    title: "Payments and payouts",
-    points: [
-      "Cards via Stripe, with 3-D Secure when a bank asks for it",
-      "You keep 85% on the Free plan; the 15% fee covers everything",
-      "Daily payouts to your bank through Stripe Express",
-    ],
-  },
-  {
-    title: "Subscribers who manage themselves",
-    points: [
-      "A private page for each subscriber",
-      "They update their e-mail or card, or cancel, without calling you",
-      "Cancelled means cancelled: no more charges",
-    ],
-  },
-  {
-    title: "Know your numbers",
-    points: [
-      "Monthly and projected annual revenue",
-      "New subscribers this month and per-plan performance",
-      "Every payment with its fee and your net",
-    ],
-  },
-];
+const keepPercent = 100 - FREE_PLAN_FEE_PERCENT;
 
 export default function FeaturesPage() {
   return (
     <MarketingLayout>
-      <section className="mx-auto max-w-6xl px-4 py-16">
+      <div className="px-4 pt-12 pb-16 sm:px-6 md:pt-20">
         <SectionHeading
+          as="h1"
           eyebrow="Features"
           title="Everything a small service business needs to bill monthly"
-          lead="No website to build, no invoices to chase. Set your price and share your link."
+          lead="No website to build, no invoices to chase. Describe your service, set a monthly price and share your link. Regulars handles the rest."
         />
-        <div className="mt-14 grid gap-6 md:grid-cols-2">
-          {details.map((d) => (
-            <section key={d.title} className="rounded-xl border border-gray-200 p-6">
-              <h3 className="text-lg font-semibold text-gray-950">{d.title}</h3>
-              <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-gray-700">
-                {d.points.map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
-            </section>
-          ))}
+      </div>
+
+      <div className="mx-auto flex max-w-6xl flex-col gap-24 px-4 pb-24 sm:px-6">
+        <FeatureSection
+          eyebrow="Landing pages"
+          title="A page that sells your service while you work"
+          lead="Every subscription gets its own public page, designed for the phone your customers will open it on."
+          points={[
+            "Your title, description, monthly price and what's included",
+            "Contact details so customers can reach you",
+            "A link you can share anywhere: flyers, texts, social posts",
+            "Loads fast, with nothing between your customer and the Subscribe button",
+          ]}
+          illustration={<LandingPreview />}
+        />
+        <FeatureSection
+          isReversed
+          eyebrow="Payments & payouts"
+          title={`Keep ${keepPercent}% of every payment, paid daily`}
+          lead={`Card payments are processed by Stripe. On the Free plan there is no monthly fee: we keep ${FREE_PLAN_FEE_PERCENT}% of each payment and you keep ${keepPercent}%.`}
+          points={[
+            "Secure card payments, with 3-D Secure when a bank asks for it",
+            "Subscribers are charged automatically every month",
+            "Payouts to your bank account every day through Stripe",
+            "Set up your payout account in under 5 minutes",
+          ]}
+          illustration={<PayoutPreview />}
+        />
+        <FeatureSection
+          eyebrow="Subscriber management"
+          title="Customers help themselves"
+          lead="Subscribers don't need an account. Each one gets a private link to manage their subscription, so you are not the help desk."
+          points={[
+            "Change the e-mail address on file",
+            "Update the card through a secure Stripe page",
+            "Cancel in a click: no more charges, no awkward calls",
+            "You see every subscriber and their status on your dashboard",
+          ]}
+          illustration={<SubscriberPreview />}
+        />
+        <FeatureSection
+          isReversed
+          eyebrow="Analytics & earnings"
+          title="Know your numbers at a glance"
+          lead="A dashboard that answers the questions a small business actually asks."
+          points={[
+            "Monthly revenue and projected annual revenue",
+            "Total subscribers and new ones this month",
+            "How each subscription is performing",
+            "Every payment with its platform fee and your net earnings",
+          ]}
+          illustration={<AnalyticsPreview />}
+        />
+      </div>
+
+      <section
+        aria-labelledby="all-features-title"
+        className="border-y border-gray-200 bg-gray-50 py-20"
+      >
+        <div className="mx-auto max-w-6xl px-4 sm:px-6">
+          <SectionHeading id="all-features-title" title="All of it included on the Free plan" />
+          <div className="mt-12">
+            <FeatureGrid />
+          </div>
         </div>
-        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {features.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-4">
-              <Icon className="mt-1 size-5 shrink-0 text-brand-700" aria-hidden />
-              <div>
-                <p className="font-medium text-gray-950">{title}</p>
-                <p className="mt-1 text-sm text-gray-600">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
       </section>
-      <CtaBand />
+      <CtaBand title="Ready for customers who come back every month?" />
     </MarketingLayout>
   );
 }

@@ -1,0 +1,87 @@
+import { expect, test } from "./fixtures";
+
+test("the home page shows the showcase, the steps and the business-ideas claim", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Turn your service into steady monthly income" }),
+  ).toBeVisible();
+  await expect(page.getByText("100+ business ideas across 12 categories").first()).toBeVisible();
+  for (const category of ["Home & Property", "Pet Care", "Food & Beverage", "Health & Wellness"]) {
+    await expect(page.getByRole("heading", { name: category })).toBeVisible();
+  }
+  for (const step of ["Choose your service", "Set your price", "Launch and share"]) {
+    await expect(page.getByRole("heading", { name: step })).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: "Home", exact: true }).first()).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+});
+
+test("pricing offers Free and shows the paid plans as coming soon, with a keyboard FAQ", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Pricing" })
+    .click();
+  await expect(page).toHaveURL(/\/pricing$/);
+
+  const free = page.getByRole("region", { name: "Free" });
+  await expect(free.getByText("$0.00")).toBeVisible();
+  await expect(free.getByText("15% platform fee", { exact: true })).toBeVisible();
+  const premium = page.getByRole("region", { name: "Premium" });
+  await expect(premium.getByText("$199.00")).toBeVisible();
+  await expect(premium.getByText("5% platform fee", { exact: true })).toBeVisible();
+  await expect(premium.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+  const professional = page.getByRole("region", { name: "Professional" });
+  await expect(professional.getByText("$499.00")).toBeVisible();
+  await expect(professional.getByText("0% platform fee", { exact: true })).toBeVisible();
+  await expect(professional.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+
+  const faq = page.getByRole("region", { name: "Frequently asked questions" });
+  await expect(faq.getByRole("button")).toHaveCount(4);
+  const question = faq.getByRole("button", { name: "When do I get paid?" });
+  await question.focus();
+  await page.keyboard.press("Enter");
+  await expect(question).toHaveAttribute("aria-expanded", "true");
+  await expect(faq.getByText(/daily/)).toBeVisible();
+
+  await free.getByRole("link", { name: "Get Started Free" }).click();
+  await expect(page.getByRole("heading", { name: "Create Account" })).toBeVisible();
+});
+
+test("on a phone the menu opens, navigates and closes on Escape", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/features");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  const toggle = page.getByRole("button", { name: "Open menu" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await toggle.click();
+  await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
+  await page.keyboard.press("Escape");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(toggle).toBeFocused();
+
+  await toggle.click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Pricing" })
+    .click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute(
+    "aria-expanded",
+    "false",
+  );
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+});

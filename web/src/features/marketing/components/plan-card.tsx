@@ -1,0 +1,66 @@
+import { formatCents } from "@contracts/money";
+import type { Plan } from "@contracts/plans";
+import { Check } from "lucide-react";
+import { Link } from "react-router";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+import { cn } from "@/lib/cn";
+import { planPerks, planTaglines } from "../lib/plan-perks";
+
+export function PlanCard({ plan }: { plan: Plan }) {
+  const headingId = `plan-${plan.id}`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={cn(
+        "relative flex flex-col rounded-xl border bg-white p-6 sm:p-8",
+        plan.isAvailable ? "border-brand-600 shadow-md ring-1 ring-brand-600" : "border-gray-200",
+      )}
+    >
+      <div className="flex items-center justify-between gap-4">
+        <h2 id={headingId} className="text-xl font-semibold text-gray-950">
+          {plan.name}
+        </h2>
+        {plan.isAvailable ? (
+          <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800">
+            Available now
+          </span>
+        ) : (
+          <span className="rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-medium text-gray-700">
+            Coming soon
+          </span>
+        )}
+      </div>
+      <p className="mt-2 text-sm text-gray-600">{planTaglines[plan.id]}</p>
+      <p className="mt-6 flex items-baseline gap-1">
+        <span className="tabular text-4xl font-semibold tracking-tight text-gray-950">
+          {formatCents(plan.monthlyPriceCents)}
+        </span>
+        <span className="text-sm text-gray-600">/month</span>
+      </p>
+      <p className="mt-2 text-sm font-medium text-gray-950">
+        <span className="tabular">{plan.feePercent}%</span> platform fee
+      </p>
+      {plan.isAvailable ? (
+        <Link
+          to={paths.signIn.getHref("signup")}
+          className={cn(buttonClasses("primary", "md"), "mt-6")}
+        >
+          Get Started Free
+        </Link>
+      ) : (
+        <Button variant="secondary" className="mt-6" disabled>
+          Coming Soon
+        </Button>
+      )}
+      <ul className="mt-8 space-y-3 border-t border-gray-200 pt-6 text-sm text-gray-700">
+        {planPerks[plan.id].map((perk) => (
+          <li key={perk} className="flex gap-3">
+            <Check className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
+            {perk}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
