@@ -45,8 +45,28 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   let publicConfig: PublicConfig;
   let stripeTarget: Parameters<typeof createStripeClient>[0];
   let webhookSecrets: string[];
-  if (config.stripe.kind === "emulator") {
-    const webhookUrl = options.webhookUrl ?? `http://127.0.0.1:${config.port}/api/webhooks/stripe`;
+  const webhookUrl = options.webhookUrl ?? `http://127.0.0.1:${config.port}/api/webhooks/stripe`;
+  if (config.stripe.kind === "emulator" && config.stripe.externalUrl) {
+    // A shared emulator (several instances, or a test that outlives this process): register
+    // our webhook endpoints with it the way one would with Stripe, and use their secrets.
+    stripeTarget = {
+      kind: "emulator",
+      secretKey: "sk_test_emulator",
+      url: config.stripe.externalUrl,
+    };
+    const client = createStripeClient(stripeTarget);
+    const endpoints = await Promise.all(
+      [false, true].map((connect) =>
+        client.webhookEndpoints.create({ url: webhookUrl, enabled_events: ["*"], connect }),
+      ),
+    );
+    webhookSecrets = endpoints.map((e) => e.secret ?? "");
+    publicConfig = {
+      paymentMode: "emulator",
+      stripePublishableKey: "pk_test_emulator",
+      emulatorUrl: config.stripe.externalUrl,
+    };
+  } else if (config.stripe.kind === "emulator") {
     emulator = await startStripeEmulator({
       port: config.stripe.port,
       stateFile:

@@ -15,6 +15,8 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
     STRIPE_CONNECT_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
     STRIPE_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(12111),
+    /** An emulator already running elsewhere (shared by several instances, or by tests). */
+    STRIPE_EMULATOR_URL: z.url().optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("Regulars <no-reply@regulars.local>"),
     LOG_LEVEL: z
@@ -41,7 +43,7 @@ export type Env = z.infer<typeof envSchema>;
 
 export type StripeMode =
   | { kind: "stripe"; secretKey: string; publishableKey: string; webhookSecrets: string[] }
-  | { kind: "emulator"; port: number };
+  | { kind: "emulator"; port: number; externalUrl: string | undefined };
 
 export interface Config {
   env: Env["NODE_ENV"];
@@ -75,7 +77,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
           (s): s is string => Boolean(s),
         ),
       }
-    : { kind: "emulator", port: env.STRIPE_EMULATOR_PORT };
+    : { kind: "emulator", port: env.STRIPE_EMULATOR_PORT, externalUrl: env.STRIPE_EMULATOR_URL };
   return {
     env: env.NODE_ENV,
     port: env.PORT,

@@ -28,7 +28,9 @@ test("a creator signs up, is routed to onboarding, signs out and back in, and se
   await expect(page.getByText("Step 1 of 4")).toBeVisible();
 
   await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByRole("heading", { name: "Turn your service into steady monthly income" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Turn your service into steady monthly income" }),
+  ).toBeVisible();
   await page.goto("/dashboard");
   await expect(page).toHaveURL("/");
 

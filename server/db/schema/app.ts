@@ -167,11 +167,15 @@ export const userProfiles = pgTable("user_profiles", {
   updatedAt: updatedAt(),
 });
 
-/** Each Stripe event id is handled once; the primary key is the guard. */
+/**
+ * Each Stripe event id is recorded once (the primary key). An event counts as handled only once
+ * `processed_at` is set, so a delivery cut short by a crash is processed again on retry.
+ */
 export const webhookEvents = pgTable("webhook_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp("processed_at", { withTimezone: true }),
 });
 
 /** Replays of a client's retried request return the first outcome instead of repeating it. */

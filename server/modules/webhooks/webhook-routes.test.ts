@@ -101,11 +101,11 @@ describe("the Stripe webhook endpoint", () => {
     const event = subscriptionEvent("customer.subscription.updated", subscriptionId);
     const responses = await Promise.all(Array.from({ length: 3 }, () => signedDelivery(event)));
     expect(responses.every((r) => r.status === 200)).toBe(true);
-    const bodies = await Promise.all(
-      responses.map((r) => r.json() as Promise<{ duplicate?: boolean }>),
-    );
-    expect(bodies.filter((b) => !b.duplicate)).toHaveLength(1);
+    // Parallel copies may all be processed (handlers are idempotent); the state changes once.
     expect(await earningsFor(subscriberId)).toBe(1);
+    // Once processed, a later copy is acknowledged without being handled again.
+    const later = await signedDelivery(event);
+    expect(await later.json()).toEqual({ received: true, duplicate: true });
   });
 
   it("converges on Stripe's state whatever the order of events", async () => {

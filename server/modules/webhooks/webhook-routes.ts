@@ -27,20 +27,26 @@ export function webhookRoutes(deps: BillingDeps & { webhookSecrets: string[] }) 
     const event = verifyEvent(deps.stripe, rawBody, signature, deps.webhookSecrets);
     if (!event) throw new AppError("bad_request", "Invalid webhook signature.");
 
-    // Handle each event id once; a concurrent duplicate sees the row and stops here.
-    const claimed = await deps.db
+    // Record the event; one already processed is acknowledged and skipped. One recorded but not
+    // processed (a crash mid-way, or a parallel delivery) is processed: handlers are idempotent.
+    await deps.db
       .insert(webhookEvents)
       .values({ id: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning({ id: webhookEvents.id });
-    if (claimed.length === 0) return c.json({ received: true, duplicate: true });
+      .onConflictDoNothing();
+    const [record] = await deps.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.id, event.id));
+    if (record?.processedAt) return c.json({ received: true, duplicate: true });
 
     try {
       const outcome = await handleStripeEvent(deps, event);
+      await deps.db
+        .update(webhookEvents)
+        .set({ processedAt: new Date() })
+        .where(eq(webhookEvents.id, event.id));
       return c.json({ received: true, outcome });
     } catch (error) {
-      // Release the id so Stripe's retry can process the event again.
-      await deps.db.delete(webhookEvents).where(eq(webhookEvents.id, event.id));
       deps.logger.error(
         { err: error, eventId: event.id, type: event.type },
         "webhook handling failed",

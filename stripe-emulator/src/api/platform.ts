@@ -39,7 +39,20 @@ export const platformRoutes: Route[] = [
         connect: optionalBool(params, "connect") ?? false,
         enabledEvents: (optionalArray(params, "enabled_events") ?? ["*"]).map(String),
       };
+      // Emulator convenience: re-registering a URL (an app restarting) replaces its endpoint
+      // instead of piling up endpoints whose old secrets no longer verify.
+      const replaced = em.store.state.webhookEndpoints.filter(
+        (e) => e.url === endpoint.url && e.connect === endpoint.connect,
+      );
+      em.store.state.webhookEndpoints = em.store.state.webhookEndpoints.filter(
+        (e) => !replaced.includes(e),
+      );
       em.store.state.webhookEndpoints.push(endpoint);
+      // Events still owed to the old endpoint go to its replacement, signed with the new secret.
+      em.webhooks.reassign(
+        replaced.map((e) => e.id),
+        endpoint.id,
+      );
       em.store.save();
       return {
         id: endpoint.id,

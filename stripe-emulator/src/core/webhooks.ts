@@ -143,15 +143,37 @@ export class WebhookDispatcher {
     }
   }
 
-  /** Resolves when nothing is due now or in flight (retries scheduled later don't count). */
+  /**
+   * Resolves when nothing is due now or in flight. Retries waiting for their back-off are
+   * attempted now (once), so a test needn't wait for the schedule.
+   */
   async flush(timeoutMs = 30_000) {
     const deadline = Date.now() + timeoutMs;
+    for (const delivery of this.deliveries) {
+      if (delivery.status === "pending" && delivery.attempts > 0)
+        delivery.nextAttemptAt = Date.now();
+    }
+    const retrying = new Set(
+      this.deliveries.filter((d) => d.status === "pending" && d.attempts > 0),
+    );
     for (;;) {
       this.pump();
-      const due = this.deliveries.some((d) => d.status === "pending" && d.attempts === 0);
+      const due = this.deliveries.some(
+        (d) =>
+          d.status === "pending" &&
+          (d.attempts === 0 || (retrying.has(d) && d.nextAttemptAt <= Date.now())),
+      );
       if (!due && this.inFlight.size === 0) return;
       if (Date.now() > deadline) return;
       await Promise.race([...this.inFlight, new Promise((r) => setTimeout(r, 20))]);
+    }
+  }
+
+  reassign(fromEndpointIds: string[], toEndpointId: string) {
+    for (const delivery of this.deliveries) {
+      if (delivery.status === "pending" && fromEndpointIds.includes(delivery.endpointId)) {
+        delivery.endpointId = toEndpointId;
+      }
     }
   }
 
