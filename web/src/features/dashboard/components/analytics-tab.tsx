@@ -1,103 +1,101 @@
 import { formatCents } from "@contracts/money";
+import { CalendarPlus, DollarSign, LineChart, TrendingUp, Users } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { useAnalytics } from "../api/dashboard-figures";
-import { StatCard, StatSkeleton } from "./stat-card";
-import { SubscriberStatusLabel } from "./subscriber-status-label";
+import { useAnalytics } from "../api/get-analytics";
+import { EmptyList, ListSkeleton } from "./empty-list";
+import { LoadError } from "./load-error";
+import { OfferingPerformanceList } from "./offering-performance-list";
+import { RecentSubscribersList } from "./recent-subscribers-list";
+import { StatCard } from "./stat-card";
 
+// Recharts is the heaviest thing on the dashboard; load it only when Analytics is opened.
 const GrowthChart = lazy(() => import("./growth-chart").then((m) => ({ default: m.GrowthChart })));
+
+const chartPlaceholder = <div className="h-72 animate-pulse rounded-lg bg-gray-100" aria-hidden />;
 
 export function AnalyticsTab() {
   const analytics = useAnalytics();
-  if (analytics.isError) {
-    return (
-      <Alert tone="error">
-        Analytics could not be loaded.{" "}
-        <button type="button" className="font-medium underline" onClick={() => analytics.refetch()}>
-          Try again
-        </button>
-      </Alert>
-    );
-  }
   const data = analytics.data;
+  const figure = (value: string | number | undefined) => (analytics.isError ? "—" : value);
+  const hasGrowth = Boolean(
+    data?.growth.some((point) => point.totalSubscribers > 0 || point.grossRevenueCents > 0),
+  );
+
   return (
     <div className="space-y-8">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {data ? (
-          <>
-            <StatCard label="Monthly Revenue" value={formatCents(data.monthlyRevenueCents)} />
-            <StatCard
-              label="Projected Annual Revenue"
-              value={formatCents(data.projectedAnnualRevenueCents)}
-              hint="12 × monthly revenue"
-            />
-            <StatCard label="Total Subscribers" value={data.totalSubscribers} />
-            <StatCard label="New This Month" value={data.newThisMonth} hint="Last 30 days" />
-          </>
-        ) : (
-          [0, 1, 2, 3].map((i) => <StatSkeleton key={i} />)
-        )}
+      {analytics.isError ? (
+        <LoadError
+          what="Analytics"
+          onRetry={() => analytics.refetch()}
+          isRetrying={analytics.isFetching}
+        />
+      ) : null}
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          label="Monthly Revenue"
+          value={figure(data && formatCents(data.monthlyRevenueCents))}
+          hint="Sum of your active subscriptions' prices"
+          icon={<DollarSign className="size-4" aria-hidden />}
+        />
+        <StatCard
+          label="Projected Annual Revenue"
+          value={figure(data && formatCents(data.projectedAnnualRevenueCents))}
+          hint="12 × monthly revenue"
+          icon={<TrendingUp className="size-4" aria-hidden />}
+        />
+        <StatCard
+          label="Total Subscribers"
+          value={figure(data?.totalSubscribers)}
+          icon={<Users className="size-4" aria-hidden />}
+        />
+        <StatCard
+          label="New This Month"
+          value={figure(data?.newThisMonth)}
+          hint="Last 30 days"
+          icon={<CalendarPlus className="size-4" aria-hidden />}
+        />
       </div>
+
       <Card className="p-5">
         <h2 className="text-base font-semibold text-gray-950">Growth</h2>
-        {data ? (
-          <Suspense fallback={<div className="h-72 animate-pulse rounded-lg bg-gray-100" />}>
-            <GrowthChart growth={data.growth} />
-          </Suspense>
-        ) : (
-          <div className="mt-4 h-72 animate-pulse rounded-lg bg-gray-100" />
-        )}
+        <div className="mt-4">
+          {!data ? (
+            analytics.isError ? null : (
+              chartPlaceholder
+            )
+          ) : hasGrowth ? (
+            <Suspense fallback={chartPlaceholder}>
+              <GrowthChart growth={data.growth} />
+            </Suspense>
+          ) : (
+            <EmptyList icon={<LineChart className="size-6" aria-hidden />}>
+              Your growth chart fills in as subscribers join and pay.
+            </EmptyList>
+          )}
+        </div>
       </Card>
+
       <div className="grid gap-6 xl:grid-cols-2">
         <Card className="p-5">
-          <h2 className="text-base font-semibold text-gray-950">Subscription performance</h2>
-          {data && data.offerings.length === 0 ? (
-            <p className="mt-3 text-sm text-gray-600">No subscriptions yet.</p>
-          ) : null}
-          <ul className="mt-3 divide-y divide-gray-100">
-            {data?.offerings.map((o) => (
-              <li key={o.id} className="flex items-center justify-between gap-3 py-3 text-sm">
-                <div className="min-w-0">
-                  <p className="truncate font-medium text-gray-950">{o.title}</p>
-                  <p className="text-gray-600">
-                    {o.subscriberCount} {o.subscriberCount === 1 ? "subscriber" : "subscribers"} ·{" "}
-                    {formatCents(o.priceCents)}/month
-                    {o.isActive ? "" : " · Inactive"}
-                  </p>
-                </div>
-                <p className="tabular shrink-0 font-semibold text-gray-950">
-                  {formatCents(o.revenueCents)}
-                </p>
-              </li>
-            ))}
-          </ul>
+          <h2 className="text-base font-semibold text-gray-950">Subscription Performance</h2>
+          <div className="mt-2">
+            {data ? (
+              <OfferingPerformanceList offerings={data.offerings} />
+            ) : analytics.isError ? null : (
+              <ListSkeleton />
+            )}
+          </div>
         </Card>
         <Card className="p-5">
           <h2 className="text-base font-semibold text-gray-950">Recent Subscribers</h2>
-          {data && data.recentSubscribers.length === 0 ? (
-            <p className="mt-3 text-sm text-gray-600">
-              No subscribers yet. Share your landing pages to get your first.
-            </p>
-          ) : null}
-          <ul className="mt-3 divide-y divide-gray-100">
-            {data?.recentSubscribers.map((s) => (
-              <li key={s.id} className="flex items-center justify-between gap-3 py-3 text-sm">
-                <div className="min-w-0">
-                  <p className="truncate font-medium text-gray-950">{s.name}</p>
-                  <p className="truncate text-gray-600">
-                    {s.email} · {s.offeringTitle}
-                  </p>
-                </div>
-                <div className="shrink-0 text-right">
-                  <SubscriberStatusLabel status={s.paymentStatus} />
-                  <p className="text-xs text-gray-500">
-                    {new Date(s.createdAt).toLocaleDateString()}
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <div className="mt-2">
+            {data ? (
+              <RecentSubscribersList subscribers={data.recentSubscribers} />
+            ) : analytics.isError ? null : (
+              <ListSkeleton />
+            )}
+          </div>
         </Card>
       </div>
     </div>

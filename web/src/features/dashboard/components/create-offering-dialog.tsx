@@ -1,8 +1,8 @@
-import { type CategoryId, categories, findCategory } from "@contracts/catalogue";
+import { categories, findCategory } from "@contracts/catalogue";
 import { dollarsToCents } from "@contracts/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -10,30 +10,48 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
-import { useCreateOffering } from "../api/offerings";
-import { CustomServiceTypeDialog, type CustomServiceTypes } from "./custom-service-type-dialog";
-import { type CreateOfferingForm, createOfferingFormSchema } from "./offering-form-schema";
+import { useCreateOffering } from "../api/create-offering";
+import { CategoryIcon } from "./category-icon";
+import { CustomServiceTypeDialog } from "./custom-service-type-dialog";
+import { useCustomServiceTypes } from "./custom-service-types";
+import { useToast } from "./dashboard-toasts";
+import {
+  type CreateOfferingFormInput,
+  type CreateOfferingFormOutput,
+  createOfferingFormSchema,
+} from "./offering-form-schema";
+import { PriceInput } from "./price-input";
+
+const emptyForm: CreateOfferingFormInput = {
+  title: "",
+  category: "",
+  subcategory: "",
+  description: "",
+  price: "",
+};
 
 interface CreateOfferingDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   isPaymentSetupComplete: boolean;
   isCheckingPaymentSetup: boolean;
-  customServiceTypes: CustomServiceTypes;
-  onCustomServiceTypesChange: (custom: CustomServiceTypes) => void;
-  onCreated: (title: string) => void;
 }
 
-export function CreateOfferingDialog(props: CreateOfferingDialogProps) {
-  const { open, onOpenChange, isPaymentSetupComplete, isCheckingPaymentSetup, customServiceTypes } =
-    props;
+export function CreateOfferingDialog({
+  open,
+  onOpenChange,
+  isPaymentSetupComplete,
+  isCheckingPaymentSetup,
+}: CreateOfferingDialogProps) {
   const create = useCreateOffering();
-  // One key per opening of the dialog: a double click or a retry can't create two.
+  const notify = useToast();
+  const [customServiceTypes] = useCustomServiceTypes();
+  const [isCustomTypeOpen, setIsCustomTypeOpen] = useState(false);
+  // One key per opening: a double click, or a retry after a lost reply, creates one offering.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
-  const [isCustomOpen, setIsCustomOpen] = useState(false);
-  const form = useForm<CreateOfferingForm>({
+  const form = useForm<CreateOfferingFormInput, unknown, CreateOfferingFormOutput>({
     resolver: zodResolver(createOfferingFormSchema),
-    defaultValues: { title: "", category: "", subcategory: "", description: "", price: "" },
+    defaultValues: emptyForm,
   });
   const { register, handleSubmit, formState, watch, setValue, reset } = form;
   const category = watch("category");
@@ -42,82 +60,97 @@ export function CreateOfferingDialog(props: CreateOfferingDialogProps) {
     ...(customServiceTypes[category] ?? []),
   ];
   const canCreate = isPaymentSetupComplete && !isCheckingPaymentSetup;
+  const isCreating = formState.isSubmitting || create.isPending;
+  const { reset: resetMutation } = create;
 
-  function close(next: boolean) {
-    onOpenChange(next);
-    if (!next) {
-      reset();
-      create.reset();
-      setIdempotencyKey(crypto.randomUUID());
-    }
-  }
+  useEffect(() => {
+    if (!open) return;
+    reset(emptyForm);
+    resetMutation();
+    setIdempotencyKey(crypto.randomUUID());
+  }, [open, reset, resetMutation]);
 
   const onSubmit = handleSubmit(async (values) => {
-    await create.mutateAsync({
-      idempotencyKey,
-      input: {
-        title: values.title.trim(),
-        // Checked against the catalogue by the form schema.
-        category: values.category as CategoryId,
-        subcategory: values.subcategory,
-        description: values.description.trim(),
-        priceCents: dollarsToCents(values.price),
-      },
-    });
-    props.onCreated(values.title.trim());
-    close(false);
+    try {
+      const { offering } = await create.mutateAsync({
+        idempotencyKey,
+        input: {
+          title: values.title,
+          category: values.category,
+          subcategory: values.subcategory,
+          description: values.description,
+          priceCents: dollarsToCents(values.price),
+        },
+      });
+      notify("success", `“${offering.title}” is live. Copy its public URL to share it.`);
+      onOpenChange(false);
+    } catch {
+      // Shown in the dialog from create.error; the dialog stays open with what was typed.
+    }
   });
 
-  const fieldError = (name: keyof CreateOfferingForm) => formState.errors[name]?.message;
-  const invalid = (name: keyof CreateOfferingForm) => ({
+  const fieldProps = (name: keyof CreateOfferingFormInput) => ({
     "aria-invalid": Boolean(formState.errors[name]),
     "aria-describedby": formState.errors[name] ? `offering-${name}-error` : undefined,
   });
+  const fieldError = (name: keyof CreateOfferingFormInput) => formState.errors[name]?.message;
 
   return (
     <Dialog
       open={open}
-      onOpenChange={close}
+      // Closing mid-request would hide the outcome; the request can't be taken back anyway.
+      onOpenChange={(next) => (isCreating && !next ? undefined : onOpenChange(next))}
       title="Create New Subscription"
-      description="Customers subscribe to it monthly from its landing page."
+      description="Customers subscribe to it monthly from its public landing page."
+      className="max-w-xl"
     >
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <Field id="offering-title" label="Title" error={fieldError("title")}>
           <Input
             id="offering-title"
             placeholder="e.g. Weekly Lawn Care"
+            maxLength={120}
             {...register("title")}
-            {...invalid("title")}
+            {...fieldProps("title")}
           />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="offering-category" label="Category" error={fieldError("category")}>
-            <Select
-              id="offering-category"
-              {...register("category", { onChange: () => setValue("subcategory", "") })}
-              {...invalid("category")}
-            >
-              <option value="">Choose a category</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </Select>
+            <div className="relative">
+              <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-gray-500">
+                <CategoryIcon categoryId={category} className="size-4" />
+              </span>
+              <Select
+                id="offering-category"
+                className="pl-9"
+                {...register("category", {
+                  // Spec: changing the category clears the service type.
+                  onChange: () => setValue("subcategory", ""),
+                })}
+                {...fieldProps("category")}
+              >
+                <option value="">Choose a category</option>
+                {categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </Select>
+            </div>
           </Field>
           <Field id="offering-subcategory" label="Service Type" error={fieldError("subcategory")}>
             <Select
               id="offering-subcategory"
               disabled={!category}
               {...register("subcategory")}
-              {...invalid("subcategory")}
+              {...fieldProps("subcategory")}
             >
               <option value="">
                 {category ? "Choose a service type" : "Choose a category first"}
               </option>
-              {serviceTypes.map((t) => (
-                <option key={t} value={t}>
-                  {t}
+              {serviceTypes.map((type) => (
+                <option key={type} value={type}>
+                  {type}
                 </option>
               ))}
             </Select>
@@ -125,8 +158,8 @@ export function CreateOfferingDialog(props: CreateOfferingDialogProps) {
         </div>
         <button
           type="button"
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-          onClick={() => setIsCustomOpen(true)}
+          className="-mt-1 inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+          onClick={() => setIsCustomTypeOpen(true)}
         >
           <Plus className="size-4" aria-hidden /> Add custom service type
         </button>
@@ -134,54 +167,44 @@ export function CreateOfferingDialog(props: CreateOfferingDialogProps) {
           <Textarea
             id="offering-description"
             rows={4}
+            maxLength={2000}
             placeholder="What do subscribers get each month?"
             {...register("description")}
-            {...invalid("description")}
+            {...fieldProps("description")}
           />
         </Field>
         <Field id="offering-price" label="Price per month (USD)" error={fieldError("price")}>
-          <div className="relative">
-            <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-gray-500">
-              $
-            </span>
-            <Input
-              id="offering-price"
-              type="number"
-              min={0}
-              step={0.01}
-              inputMode="decimal"
-              placeholder="0.00"
-              className="pl-7"
-              {...register("price")}
-              {...invalid("price")}
-            />
-          </div>
+          <PriceInput id="offering-price" {...register("price")} {...fieldProps("price")} />
         </Field>
         {create.isError ? (
           <Alert tone="error">{errorMessage(create.error, "Failed to create subscription")}</Alert>
         ) : null}
+        {!canCreate && !isCheckingPaymentSetup ? (
+          <Alert tone="warning">
+            Finish your payment setup in the Account tab to start selling subscriptions.
+          </Alert>
+        ) : null}
         <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={() => close(false)}>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isCreating}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!canCreate || formState.isSubmitting}>
+          <Button type="submit" disabled={!canCreate || isCreating}>
             {!canCreate
               ? "Payment Setup Required"
-              : formState.isSubmitting
+              : isCreating
                 ? "Creating..."
                 : "Create Subscription"}
           </Button>
         </div>
       </form>
       <CustomServiceTypeDialog
-        open={isCustomOpen}
-        onOpenChange={setIsCustomOpen}
+        open={isCustomTypeOpen}
+        onOpenChange={setIsCustomTypeOpen}
         initialCategory={category}
-        custom={customServiceTypes}
-        onAdded={(custom, addedCategory, name) => {
-          props.onCustomServiceTypesChange(custom);
-          setValue("category", addedCategory);
-          setValue("subcategory", name);
+        onAdded={(addedCategory, name) => {
+          // Pick what was just added: that is why the creator added it.
+          setValue("category", addedCategory, { shouldValidate: formState.isSubmitted });
+          setValue("subcategory", name, { shouldValidate: formState.isSubmitted });
         }}
       />
     </Dialog>

@@ -1,70 +1,100 @@
-import { addCustomServiceType, categories } from "@contracts/catalogue";
-import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
+import {
+  type AddCustomServiceTypeRefusal,
+  addCustomServiceType,
+  categories,
+  MAX_SERVICE_TYPE_LENGTH,
+} from "@contracts/catalogue";
+import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
+import { useCustomServiceTypes } from "./custom-service-types";
 
-export type CustomServiceTypes = Record<string, string[]>;
+const refusalMessages: Record<
+  AddCustomServiceTypeRefusal,
+  { field: "name" | "category"; text: string }
+> = {
+  empty: { field: "name", text: "Service type name is required" },
+  "too-long": {
+    field: "name",
+    text: `Service type name must be at most ${MAX_SERVICE_TYPE_LENGTH} characters`,
+  },
+  "unknown-category": { field: "category", text: "Category is required" },
+  duplicate: { field: "name", text: "That service type already exists in this category." },
+};
 
-/** Adds a service type to a category for this session only (spec); duplicates are refused. */
+interface CustomServiceTypeDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The category chosen in the create form, if any, so the creator doesn't pick it twice. */
+  initialCategory: string;
+  onAdded: (category: string, name: string) => void;
+}
+
+/** Nested in the create dialog: adds a service type to a category for this session only. */
 export function CustomServiceTypeDialog({
   open,
   onOpenChange,
   initialCategory,
-  custom,
   onAdded,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  initialCategory: string;
-  custom: CustomServiceTypes;
-  onAdded: (custom: CustomServiceTypes, category: string, name: string) => void;
-}) {
+}: CustomServiceTypeDialogProps) {
+  const [custom, setCustom] = useCustomServiceTypes();
   const [name, setName] = useState("");
   const [category, setCategory] = useState(initialCategory);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ field: "name" | "category"; text: string } | null>(null);
 
-  function submit(event: React.FormEvent) {
+  // Each opening starts clean, on the category the create form already has.
+  useEffect(() => {
+    if (!open) return;
+    setName("");
+    setCategory(initialCategory);
+    setError(null);
+  }, [open, initialCategory]);
+
+  function submit(event: FormEvent) {
     event.preventDefault();
+    // The create form is this form's ancestor in React's tree (portals bubble): don't submit it.
     event.stopPropagation();
-    if (!name.trim() || !category) {
-      setError("Name and category are required.");
-      return;
-    }
     const result = addCustomServiceType(custom, category, name);
     if (!result.added) {
-      setError("That service type already exists in this category.");
+      setError(refusalMessages[result.reason ?? "empty"]);
       return;
     }
-    onAdded(result.custom, category, name.trim());
-    setName("");
-    setError(null);
+    setCustom(result.custom);
+    onAdded(category, name.trim());
     onOpenChange(false);
   }
+
+  const nameError = error?.field === "name" ? error.text : undefined;
+  const categoryError = error?.field === "category" ? error.text : undefined;
 
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Add a custom service type"
-      description="It is available while you stay signed in on this page."
+      title="Add Custom Service Type"
+      description="Available in this category until you leave or reload the dashboard."
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field id="custom-type-name" label="Service type name">
+        <Field id="custom-type-name" label="Service type name" error={nameError}>
           <Input
             id="custom-type-name"
             value={name}
-            onChange={(e) => setName(e.target.value)}
-            placeholder="e.g. Koi pond cleaning"
+            maxLength={MAX_SERVICE_TYPE_LENGTH}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="e.g. Koi Pond Cleaning"
+            aria-invalid={Boolean(nameError)}
+            aria-describedby={nameError ? "custom-type-name-error" : undefined}
           />
         </Field>
-        <Field id="custom-type-category" label="Category">
+        <Field id="custom-type-category" label="Category" error={categoryError}>
           <Select
             id="custom-type-category"
             value={category}
-            onChange={(e) => setCategory(e.target.value)}
+            onChange={(event) => setCategory(event.target.value)}
+            aria-invalid={Boolean(categoryError)}
+            aria-describedby={categoryError ? "custom-type-category-error" : undefined}
           >
             <option value="">Choose a category</option>
             {categories.map((c) => (
@@ -74,12 +104,11 @@ export function CustomServiceTypeDialog({
             ))}
           </Select>
         </Field>
-        {error ? <Alert tone="error">{error}</Alert> : null}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit">Add service type</Button>
+          <Button type="submit">Add Service Type</Button>
         </div>
       </form>
     </Dialog>

@@ -1,70 +1,99 @@
 import { formatCents } from "@contracts/money";
-import { BarChart3, ExternalLink, FileText } from "lucide-react";
-import { Link } from "react-router";
+import { BarChart3, DollarSign, ExternalLink, FileText, Hash, Percent, Wallet } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
-import { useEarnings, useOpenStripeDashboard } from "../api/dashboard-figures";
-import { StatCard, StatSkeleton } from "./stat-card";
+import { useOpenStripeDashboard } from "../api/create-login-link";
+import { useEarnings } from "../api/get-earnings";
+import { ListSkeleton } from "./empty-list";
+import { LoadError } from "./load-error";
+import { PayoutInformation } from "./payout-information";
+import { RecentEarningsList } from "./recent-earnings-list";
+import { StatCard } from "./stat-card";
 
-export function EarningsTab({ isPaymentSetupComplete }: { isPaymentSetupComplete: boolean }) {
+interface EarningsTabProps {
+  isPaymentSetupComplete: boolean;
+  isCheckingPaymentSetup: boolean;
+}
+
+export function EarningsTab({ isPaymentSetupComplete, isCheckingPaymentSetup }: EarningsTabProps) {
   const earnings = useEarnings();
   const openDashboard = useOpenStripeDashboard();
   const data = earnings.data;
+  const figure = (value: string | number | undefined) => (earnings.isError ? "—" : value);
+  // Spec: only a completed account may open the provider dashboard.
+  const canOpenDashboard = isPaymentSetupComplete && !openDashboard.isPending;
+  const openStripe = () => openDashboard.mutate();
+
   return (
     <div className="space-y-8">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {data ? (
-          <>
-            <StatCard
-              label="Available Balance"
-              value={formatCents(data.availableBalanceCents)}
-              hint={
-                data.pendingBalanceCents
-                  ? `${formatCents(data.pendingBalanceCents)} pending`
-                  : "In your Stripe account"
-              }
-            />
-            <StatCard
-              label="Total Earnings"
-              value={formatCents(data.totalNetEarningsCents)}
-              hint="After platform fees"
-            />
-            <StatCard label="Total Payments" value={data.totalPayments} />
-            <StatCard label="Platform Fees" value={formatCents(data.totalPlatformFeesCents)} />
-          </>
-        ) : (
-          [0, 1, 2, 3].map((i) => <StatSkeleton key={i} />)
-        )}
+      {earnings.isError ? (
+        <LoadError
+          what="Earnings"
+          onRetry={() => earnings.refetch()}
+          isRetrying={earnings.isFetching}
+        />
+      ) : null}
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          label="Available Balance"
+          value={figure(data && formatCents(data.availableBalanceCents))}
+          hint={
+            data && data.pendingBalanceCents > 0
+              ? `${formatCents(data.pendingBalanceCents)} pending`
+              : "Ready for your next payout"
+          }
+          icon={<Wallet className="size-4" aria-hidden />}
+        />
+        <StatCard
+          label="Total Earnings"
+          value={figure(data && formatCents(data.totalNetEarningsCents))}
+          hint="After platform fees"
+          icon={<DollarSign className="size-4" aria-hidden />}
+        />
+        <StatCard
+          label="Total Payments"
+          value={figure(data?.totalPayments)}
+          icon={<Hash className="size-4" aria-hidden />}
+        />
+        <StatCard
+          label="Platform Fees"
+          value={figure(data && formatCents(data.totalPlatformFeesCents))}
+          icon={<Percent className="size-4" aria-hidden />}
+        />
       </div>
-      {earnings.isError ? <Alert tone="error">Earnings could not be loaded.</Alert> : null}
 
-      <section aria-labelledby="earnings-actions">
-        <h2 id="earnings-actions" className="text-sm font-semibold text-gray-950">
-          Quick actions
+      <section aria-labelledby="earnings-quick-actions">
+        <h2 id="earnings-quick-actions" className="text-sm font-semibold text-gray-950">
+          Quick Actions
         </h2>
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button
-            onClick={() => openDashboard.mutate()}
-            disabled={!isPaymentSetupComplete || openDashboard.isPending}
-          >
-            <ExternalLink className="size-4" aria-hidden />{" "}
+          <Button onClick={openStripe} disabled={!canOpenDashboard}>
+            <ExternalLink className="size-4" aria-hidden />
             {openDashboard.isPending ? "Opening..." : "Open Stripe Dashboard"}
           </Button>
+          {/* Spec: opens the provider's own overview, which is the same Express dashboard. */}
           <Button
             variant="secondary"
-            onClick={() => openDashboard.mutate()}
-            disabled={!isPaymentSetupComplete || openDashboard.isPending}
+            onClick={openStripe}
+            disabled={!canOpenDashboard}
+            aria-label="View Analytics in your Stripe dashboard (opens in a new tab)"
           >
             <BarChart3 className="size-4" aria-hidden /> View Analytics
           </Button>
-          <Button variant="secondary" disabled title="Coming soon">
-            <FileText className="size-4" aria-hidden /> Tax Documents{" "}
-            <span className="text-xs">(Coming soon)</span>
+          <Button variant="secondary" disabled>
+            <FileText className="size-4" aria-hidden /> Tax Documents
+            <span className="rounded bg-gray-100 px-1.5 py-0.5 text-xs font-normal text-gray-600">
+              Coming soon
+            </span>
           </Button>
         </div>
+        {!isPaymentSetupComplete && !isCheckingPaymentSetup ? (
+          <p className="mt-2 text-sm text-gray-600">
+            The Stripe dashboard opens once your payment setup is complete.
+          </p>
+        ) : null}
         {openDashboard.isError ? (
           <Alert tone="error" className="mt-3">
             {errorMessage(openDashboard.error, "Failed to open Stripe dashboard")}
@@ -72,68 +101,23 @@ export function EarningsTab({ isPaymentSetupComplete }: { isPaymentSetupComplete
         ) : null}
       </section>
 
-      <div className="grid gap-6 xl:grid-cols-3">
-        <Card className="p-5 xl:col-span-2">
-          <h2 className="text-base font-semibold text-gray-950">Recent earnings</h2>
-          {data && data.recent.length === 0 ? (
-            <p className="mt-3 text-sm text-gray-600">No payments yet.</p>
-          ) : null}
-          <ul className="mt-3 divide-y divide-gray-100">
-            {data?.recent.map((e) => (
-              <li key={e.id} className="flex items-center justify-between gap-3 py-3 text-sm">
-                <div className="min-w-0">
-                  <p className="truncate font-medium text-gray-950">{e.offeringTitle}</p>
-                  <p className="truncate text-gray-600">
-                    {e.subscriberName} · {new Date(e.paymentDate).toLocaleDateString()}
-                  </p>
-                </div>
-                <div className="shrink-0 text-right">
-                  <p className="tabular font-semibold text-gray-950">{formatCents(e.netCents)}</p>
-                  <p className="tabular text-xs text-gray-500">
-                    {formatCents(e.grossCents)} − {formatCents(e.feeCents)} fee
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ul>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="p-5 lg:col-span-2">
+          <h2 className="text-base font-semibold text-gray-950">Recent Earnings</h2>
+          <div className="mt-2">
+            {data ? (
+              <RecentEarningsList earnings={data.recent} />
+            ) : earnings.isError ? null : (
+              <ListSkeleton />
+            )}
+          </div>
         </Card>
-        <Card className="p-5">
-          <h2 className="text-base font-semibold text-gray-950">Payout Information</h2>
-          {isPaymentSetupComplete ? (
-            <dl className="mt-3 space-y-2 text-sm">
-              <div className="flex justify-between">
-                <dt className="text-gray-600">Schedule</dt>
-                <dd className="font-medium">Daily</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt className="text-gray-600">Your share</dt>
-                <dd className="font-medium">85%</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt className="text-gray-600">Platform fee</dt>
-                <dd className="font-medium">15%</dd>
-              </div>
-              <Button
-                variant="secondary"
-                size="sm"
-                className="mt-2 w-full"
-                onClick={() => openDashboard.mutate()}
-              >
-                Manage
-              </Button>
-            </dl>
-          ) : (
-            <div className="mt-3 space-y-3 text-sm text-gray-600">
-              <p>Finish payment setup to receive daily payouts.</p>
-              <Link
-                to={paths.dashboard.getHref("settings")}
-                className={buttonClasses("primary", "sm")}
-              >
-                Complete Setup
-              </Link>
-            </div>
-          )}
-        </Card>
+        <PayoutInformation
+          isPaymentSetupComplete={isPaymentSetupComplete}
+          isCheckingPaymentSetup={isCheckingPaymentSetup}
+          isOpening={openDashboard.isPending}
+          onManage={openStripe}
+        />
       </div>
     </div>
   );

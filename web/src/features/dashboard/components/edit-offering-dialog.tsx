@@ -2,6 +2,7 @@ import { findCategory } from "@contracts/catalogue";
 import { centsToDollarsInput, dollarsToCents } from "@contracts/money";
 import type { Offering } from "@contracts/offerings";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Lock } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -9,20 +10,32 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
-import { useUpdateOffering } from "../api/offerings";
-import { type EditOfferingForm, editOfferingFormSchema } from "./offering-form-schema";
+import { cn } from "@/lib/cn";
+import { useUpdateOffering } from "../api/update-offering";
+import { CategoryIcon } from "./category-icon";
+import { useToast } from "./dashboard-toasts";
+import {
+  type EditOfferingFormInput,
+  type EditOfferingFormOutput,
+  editOfferingFormSchema,
+} from "./offering-form-schema";
+import { PriceInput } from "./price-input";
 
-export function EditOfferingDialog({
-  offering,
-  onClose,
-  onSaved,
-}: {
+interface EditOfferingDialogProps {
+  /** Mounted per offering being edited, so the form starts from that offering's values. */
   offering: Offering;
   onClose: () => void;
-  onSaved: () => void;
-}) {
+}
+
+/** Spec: title, description and price only; category and service type are fixed at creation. */
+export function EditOfferingDialog({ offering, onClose }: EditOfferingDialogProps) {
   const update = useUpdateOffering();
-  const { register, handleSubmit, formState } = useForm<EditOfferingForm>({
+  const notify = useToast();
+  const { register, handleSubmit, formState } = useForm<
+    EditOfferingFormInput,
+    unknown,
+    EditOfferingFormOutput
+  >({
     resolver: zodResolver(editOfferingFormSchema),
     defaultValues: {
       title: offering.title,
@@ -30,64 +43,83 @@ export function EditOfferingDialog({
       price: centsToDollarsInput(offering.priceCents),
     },
   });
+  const isSaving = formState.isSubmitting || update.isPending;
+
   const onSubmit = handleSubmit(async (values) => {
-    await update.mutateAsync({
-      id: offering.id,
-      input: {
-        title: values.title.trim(),
-        description: values.description.trim(),
-        priceCents: dollarsToCents(values.price),
-      },
-    });
-    onSaved();
-    onClose();
+    try {
+      await update.mutateAsync({
+        id: offering.id,
+        input: {
+          title: values.title,
+          description: values.description,
+          priceCents: dollarsToCents(values.price),
+        },
+      });
+      notify("success", `“${values.title}” saved.`);
+      onClose();
+    } catch {
+      // Shown in the dialog from update.error.
+    }
   });
-  const error = (name: keyof EditOfferingForm) => formState.errors[name]?.message;
+
+  const fieldProps = (name: keyof EditOfferingFormInput) => ({
+    "aria-invalid": Boolean(formState.errors[name]),
+    "aria-describedby": formState.errors[name] ? `edit-${name}-error` : undefined,
+  });
+  const fieldError = (name: keyof EditOfferingFormInput) => formState.errors[name]?.message;
+
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Edit Subscription">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !isSaving && onClose()}
+      title="Edit Subscription"
+      className="max-w-xl"
+    >
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <p className="rounded-lg bg-gray-50 px-3 py-2 text-sm text-gray-700">
-          {findCategory(offering.category)?.name ?? offering.category} · {offering.subcategory}
-          <span className="block text-xs text-gray-500">
+        <div className="rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 text-sm">
+          <p className="flex items-center gap-2 font-medium text-gray-800">
+            <CategoryIcon categoryId={offering.category} className="size-4 text-gray-500" />
+            {findCategory(offering.category)?.name ?? offering.category} · {offering.subcategory}
+          </p>
+          <p className="mt-0.5 flex items-center gap-1.5 text-xs text-gray-600">
+            <Lock className="size-3" aria-hidden />
             Category and service type can't be changed after creation.
-          </span>
-        </p>
-        <Field id="edit-title" label="Title" error={error("title")}>
-          <Input id="edit-title" aria-invalid={Boolean(error("title"))} {...register("title")} />
+          </p>
+        </div>
+        <Field id="edit-title" label="Title" error={fieldError("title")}>
+          <Input id="edit-title" maxLength={120} {...register("title")} {...fieldProps("title")} />
         </Field>
-        <Field id="edit-description" label="Description" error={error("description")}>
+        <Field id="edit-description" label="Description" error={fieldError("description")}>
           <Textarea
             id="edit-description"
             rows={4}
-            aria-invalid={Boolean(error("description"))}
+            maxLength={2000}
             {...register("description")}
+            {...fieldProps("description")}
           />
         </Field>
-        <Field
-          id="edit-price"
-          label="Price per month (USD)"
-          error={error("price")}
-          hint="Changing the price applies to new subscribers. Existing subscribers keep the price they signed up for."
-        >
-          <Input
+        <Field id="edit-price" label="Price per month (USD)" error={fieldError("price")}>
+          <PriceInput
             id="edit-price"
-            type="number"
-            min={0}
-            step={0.01}
-            inputMode="decimal"
-            aria-invalid={Boolean(error("price"))}
             {...register("price")}
+            {...fieldProps("price")}
+            aria-describedby={cn(fieldError("price") && "edit-price-error", "edit-price-note")}
           />
         </Field>
+        {/* Kept out of the field's hint so it stays visible while the price shows an error. */}
+        <p id="edit-price-note" className="-mt-2 text-xs text-gray-600">
+          Changing the price applies to new subscribers. Existing subscribers keep the price they
+          signed up for.
+        </p>
         {update.isError ? (
           <Alert tone="error">{errorMessage(update.error, "Failed to update subscription")}</Alert>
         ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={onClose} disabled={isSaving}>
             Cancel
           </Button>
-          <Button type="submit" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? "Saving..." : "Save Changes"}
+          <Button type="submit" disabled={isSaving}>
+            {isSaving ? "Saving..." : "Save Changes"}
           </Button>
         </div>
       </form>

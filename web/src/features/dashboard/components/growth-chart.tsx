@@ -12,65 +12,128 @@ import {
   YAxis,
 } from "recharts";
 
-const monthLabel = (month: string) =>
-  new Date(`${month}T00:00:00Z`).toLocaleDateString("en-US", {
-    month: "short",
-    year: "2-digit",
+// The brand greens from styles.css; SVG attributes can't read Tailwind classes.
+const REVENUE_FILL = "#bbf7d0"; // brand-200
+const SUBSCRIBERS_STROKE = "#15803d"; // brand-700
+const AXIS_TEXT = "#4b5563"; // gray-600
+
+/** Axis ticks: "$1.2K" keeps the right axis narrow; tooltips and the table give exact cents. */
+const compactUsd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
+
+/** growth[].month is the first day of a month (YYYY-MM-01), read in UTC so no day shifts it. */
+function monthLabel(month: string, style: "short" | "long" = "short") {
+  return new Date(`${month}T00:00:00Z`).toLocaleDateString("en-US", {
+    month: style,
+    year: style === "short" ? "2-digit" : "numeric",
     timeZone: "UTC",
   });
+}
 
+/**
+ * Subscribers (line, left axis) and gross revenue received (bars, right axis) per month.
+ * The SVG is hidden from screen readers; a summary and a table carry the same figures.
+ */
 export function GrowthChart({ growth }: { growth: Analytics["growth"] }) {
-  const data = growth.map((g) => ({
-    ...g,
-    label: monthLabel(g.month),
-    revenue: g.grossRevenueCents / 100,
-  }));
-  const last = growth.at(-1);
+  const data = growth.map((point) => ({ ...point, label: monthLabel(point.month) }));
+  const latest = growth.at(-1);
+  const first = growth.at(0);
+
   return (
-    <figure>
-      <div className="h-72 w-full">
+    <figure aria-labelledby="growth-chart-summary">
+      <div className="h-72 w-full" aria-hidden>
         <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-            <CartesianGrid stroke="#f0f0f0" vertical={false} />
-            <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-            <YAxis yAxisId="subs" allowDecimals={false} tick={{ fontSize: 12 }} width={40} />
+          <ComposedChart
+            data={data}
+            margin={{ top: 8, right: 8, left: 8, bottom: 8 }}
+            accessibilityLayer={false}
+          >
+            <CartesianGrid stroke="#e5e7eb" vertical={false} />
+            <XAxis dataKey="label" tick={{ fontSize: 12, fill: AXIS_TEXT }} tickLine={false} />
+            <YAxis
+              yAxisId="subscribers"
+              allowDecimals={false}
+              tick={{ fontSize: 12, fill: AXIS_TEXT }}
+              width={56}
+              label={{
+                value: "Subscribers",
+                angle: -90,
+                position: "insideLeft",
+                style: { fontSize: 12, fill: AXIS_TEXT, textAnchor: "middle" },
+              }}
+            />
             <YAxis
               yAxisId="revenue"
               orientation="right"
-              tick={{ fontSize: 12 }}
-              width={56}
-              tickFormatter={(v: number) => `$${v}`}
+              tick={{ fontSize: 12, fill: AXIS_TEXT }}
+              width={64}
+              tickFormatter={(cents: number) => compactUsd.format(cents / 100)}
+              label={{
+                value: "Gross revenue",
+                angle: 90,
+                position: "insideRight",
+                style: { fontSize: 12, fill: AXIS_TEXT, textAnchor: "middle" },
+              }}
             />
             <Tooltip
               formatter={(value, name) =>
-                name === "Revenue" ? formatCents(Number(value) * 100) : value
+                name === "Gross revenue" ? formatCents(Number(value)) : value
               }
             />
-            <Legend />
+            <Legend wrapperStyle={{ fontSize: 12 }} />
             <Bar
               yAxisId="revenue"
-              dataKey="revenue"
-              name="Revenue"
-              fill="#bbf7d0"
+              dataKey="grossRevenueCents"
+              name="Gross revenue"
+              fill={REVENUE_FILL}
               radius={[4, 4, 0, 0]}
             />
             <Line
-              yAxisId="subs"
+              yAxisId="subscribers"
               dataKey="totalSubscribers"
               name="Subscribers"
-              stroke="#15803d"
+              stroke={SUBSCRIBERS_STROKE}
               strokeWidth={2}
-              dot={false}
+              dot={{ r: 2 }}
             />
           </ComposedChart>
         </ResponsiveContainer>
       </div>
-      <figcaption className="mt-2 text-sm text-gray-600">
-        Subscribers and payments received over the last 12 months.
-        {last
-          ? ` This month: ${last.totalSubscribers} subscribers, ${formatCents(last.grossRevenueCents)} received.`
+      <figcaption id="growth-chart-summary" className="mt-2 text-sm text-gray-600">
+        Subscribers and gross revenue received per month
+        {first && latest
+          ? `, ${monthLabel(first.month, "long")} to ${monthLabel(latest.month, "long")}`
+          : ""}
+        .
+        {latest
+          ? ` ${monthLabel(latest.month, "long")}: ${latest.totalSubscribers} ${latest.totalSubscribers === 1 ? "subscriber" : "subscribers"}, ${formatCents(latest.grossRevenueCents)} received.`
           : ""}
       </figcaption>
+      <table className="sr-only">
+        <caption>Monthly growth</caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            <th scope="col">Total subscribers</th>
+            <th scope="col">New subscribers</th>
+            <th scope="col">Gross revenue</th>
+          </tr>
+        </thead>
+        <tbody>
+          {growth.map((point) => (
+            <tr key={point.month}>
+              <th scope="row">{monthLabel(point.month, "long")}</th>
+              <td>{point.totalSubscribers}</td>
+              <td>{point.newSubscribers}</td>
+              <td>{formatCents(point.grossRevenueCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </figure>
   );
 }

@@ -1,100 +1,167 @@
+import { findCategory } from "@contracts/catalogue";
 import { formatMonthlyPrice } from "@contracts/money";
 import type { Offering } from "@contracts/offerings";
-import { Check, Copy, ExternalLink, Pencil } from "lucide-react";
-import { useState } from "react";
+import { Check, Copy, ExternalLink, Pencil, Power } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { paths } from "@/config/paths";
+import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
-import { useSetOfferingActive } from "../api/offerings";
+import { useSetOfferingStatus } from "../api/set-offering-status";
+import { CategoryIcon } from "./category-icon";
+import { useToast } from "./dashboard-toasts";
+import { OfferingStatusLabel } from "./offering-status-label";
+
+const COPIED_FEEDBACK_MS = 2000;
+
+/** The address a creator shares: our host plus /landing/{customUrl} (spec section 9). */
+export function publicUrlOf(offering: Offering): string {
+  return `${window.location.origin}${paths.landing.getHref(offering.customUrl)}`;
+}
 
 export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit: () => void }) {
-  const setActive = useSetOfferingActive();
+  const setStatus = useSetOfferingStatus();
+  const notify = useToast();
+  const urlInput = useRef<HTMLInputElement>(null);
   const [isCopied, setIsCopied] = useState(false);
-  const publicUrl = `${window.location.origin}${paths.landing.getHref(offering.customUrl)}`;
+  const publicUrl = publicUrlOf(offering);
+  const urlInputId = `offering-url-${offering.id}`;
 
-  async function copy() {
-    await navigator.clipboard.writeText(publicUrl);
-    setIsCopied(true);
-    setTimeout(() => setIsCopied(false), 2000);
+  useEffect(() => {
+    if (!isCopied) return;
+    const timer = setTimeout(() => setIsCopied(false), COPIED_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [isCopied]);
+
+  async function copyUrl() {
+    try {
+      await navigator.clipboard.writeText(publicUrl);
+      setIsCopied(true);
+    } catch {
+      // No clipboard permission (or not a secure context): select it so Ctrl+C works.
+      urlInput.current?.select();
+      notify("error", "Couldn't copy automatically. The URL is selected: press Ctrl+C to copy it.");
+    }
+  }
+
+  function toggleStatus() {
+    const isActive = !offering.isActive;
+    setStatus.mutate(
+      { id: offering.id, isActive },
+      {
+        onSuccess: () =>
+          notify(
+            "success",
+            isActive
+              ? `“${offering.title}” is active and visible on its landing page.`
+              : `“${offering.title}” is inactive. Its landing page is hidden.`,
+          ),
+        onError: (error) =>
+          notify("error", errorMessage(error, "Could not change the status. Please try again.")),
+      },
+    );
   }
 
   return (
-    <Card className="flex flex-col p-5">
+    <Card className="flex w-full min-w-0 flex-col p-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="truncate text-base font-semibold text-gray-950">{offering.title}</h3>
-          <p className="text-sm text-gray-600">{offering.subcategory}</p>
+          <h3 className="truncate text-base font-semibold text-gray-950" title={offering.title}>
+            {offering.title}
+          </h3>
+          <p className="mt-0.5 flex items-center gap-1.5 text-sm text-gray-600">
+            <CategoryIcon categoryId={offering.category} className="size-3.5 shrink-0" />
+            <span className="truncate">
+              <span className="sr-only">
+                {findCategory(offering.category)?.name ?? offering.category}:{" "}
+              </span>
+              {offering.subcategory}
+            </span>
+          </p>
         </div>
-        <span
-          className={cn(
-            "inline-flex shrink-0 items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium",
-            offering.isActive ? "bg-brand-50 text-brand-800" : "bg-gray-100 text-gray-700",
-          )}
-        >
-          <span
-            aria-hidden
-            className={cn(
-              "size-1.5 rounded-full",
-              offering.isActive ? "bg-brand-600" : "bg-gray-400",
-            )}
-          />
-          {offering.isActive ? "Active" : "Inactive"}
-        </span>
+        <OfferingStatusLabel isActive={offering.isActive} />
       </div>
+
       <p className="mt-3 line-clamp-3 text-sm text-gray-700">{offering.description}</p>
       <p className="tabular mt-4 text-xl font-semibold text-gray-950">
         {formatMonthlyPrice(offering.priceCents)}
       </p>
       <p className="text-xs text-gray-500">
-        Created {new Date(offering.createdAt).toLocaleDateString()}
+        Created{" "}
+        <time dateTime={offering.createdAt}>
+          {new Date(offering.createdAt).toLocaleDateString()}
+        </time>
       </p>
+
       <div className="mt-4">
-        <label htmlFor={`url-${offering.id}`} className="text-xs font-medium text-gray-700">
+        <label htmlFor={urlInputId} className="text-xs font-medium text-gray-700">
           Public URL
         </label>
         <div className="mt-1 flex gap-1">
           <input
-            id={`url-${offering.id}`}
+            ref={urlInput}
+            id={urlInputId}
             readOnly
             value={publicUrl}
-            className="h-9 min-w-0 flex-1 rounded-lg border border-gray-200 bg-gray-50 px-2 text-xs text-gray-700"
-            onFocus={(e) => e.target.select()}
+            className="h-8 min-w-0 flex-1 rounded-lg border border-gray-200 bg-gray-50 px-2 text-xs text-gray-700 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20"
+            onFocus={(event) => event.target.select()}
           />
           <Button
             variant="secondary"
             size="sm"
-            onClick={copy}
+            onClick={copyUrl}
             aria-label={`Copy the public URL of ${offering.title}`}
+            className={cn("w-[5.75rem] shrink-0", isCopied && "border-brand-300 text-brand-800")}
           >
             {isCopied ? (
               <Check className="size-4" aria-hidden />
             ) : (
               <Copy className="size-4" aria-hidden />
             )}
-            <span className="sr-only sm:not-sr-only">{isCopied ? "Copied!" : "Copy"}</span>
+            {isCopied ? "Copied!" : "Copy"}
           </Button>
           <a
             href={publicUrl}
             target="_blank"
             rel="noreferrer"
-            className={buttonClasses("secondary", "sm")}
-            aria-label={`Open the landing page of ${offering.title}`}
+            className={cn(buttonClasses("secondary", "sm"), "shrink-0 px-2")}
+            aria-label={`Open the public URL of ${offering.title} in a new tab`}
           >
             <ExternalLink className="size-4" aria-hidden />
           </a>
         </div>
+        {/* Announces the copy to screen readers; the button's own name stays stable. */}
+        <span className="sr-only" aria-live="polite">
+          {isCopied ? "Copied!" : ""}
+        </span>
       </div>
-      <div className="mt-4 flex flex-wrap gap-2 border-t border-gray-100 pt-4">
+
+      {/* Pushes the actions to the bottom so cards in a row line up. */}
+      <div className="min-h-4 flex-1" />
+      <div className="flex flex-wrap gap-2 border-t border-gray-100 pt-4">
         <Button
           variant="secondary"
           size="sm"
-          disabled={setActive.isPending}
-          onClick={() => setActive.mutate({ id: offering.id, isActive: !offering.isActive })}
+          disabled={setStatus.isPending}
+          onClick={toggleStatus}
+          aria-label={`${offering.isActive ? "Deactivate" : "Activate"} ${offering.title}`}
         >
-          {setActive.isPending ? "Saving..." : offering.isActive ? "Deactivate" : "Activate"}
+          <Power className="size-4" aria-hidden />
+          {setStatus.isPending
+            ? offering.isActive
+              ? "Deactivating..."
+              : "Activating..."
+            : offering.isActive
+              ? "Deactivate"
+              : "Activate"}
         </Button>
-        <Button variant="secondary" size="sm" onClick={onEdit}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onEdit}
+          aria-label={`Edit ${offering.title}`}
+        >
           <Pencil className="size-4" aria-hidden /> Edit
         </Button>
         <a
@@ -106,9 +173,6 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
           View Landing Page
         </a>
       </div>
-      {setActive.isError ? (
-        <p className="mt-2 text-sm text-red-700">Could not change the status. Please try again.</p>
-      ) : null}
     </Card>
   );
 }

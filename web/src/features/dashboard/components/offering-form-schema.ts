@@ -1,40 +1,46 @@
-import { categoryIds } from "@contracts/catalogue";
 import { dollarsToCents } from "@contracts/money";
+import { createOfferingSchema, priceCentsSchema } from "@contracts/offerings";
 import { z } from "zod";
 
-const required = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+/**
+ * The create/edit forms validate with the API's own rules (contracts/offerings.ts), so a
+ * message shows at the field before a request is made. Only the shapes differ: selects start
+ * empty, and the price is typed in dollars as text.
+ */
+const { title, subcategory, description, category } = createOfferingSchema.shape;
 
-/** Price as typed, in dollars: empty counts as 0 (spec), at least 0, at most 2 decimals. */
-export const priceInputSchema = z
-  .string()
-  .refine((v) => v.trim() === "" || Number.isFinite(Number(v)), "Price must be a number")
-  .refine((v) => v.trim() === "" || Number(v) >= 0, "Price must be at least $0.00")
-  .refine(
-    (v) => v.trim() === "" || Math.abs(Number(v) * 100 - Math.round(Number(v) * 100)) < 1e-6,
-    "Use at most 2 decimals",
-  )
-  .refine((v) => dollarsToCents(v) <= 10_000_000, "Price must be at most $100,000.00");
+/** Dollars as typed. Empty counts as $0 (spec); at most 2 decimals; then the cents rules. */
+export const priceInputSchema = z.string().superRefine((value, ctx) => {
+  const trimmed = value.trim();
+  if (trimmed !== "" && !Number.isFinite(Number(trimmed))) {
+    ctx.addIssue({ code: "custom", message: "Price must be a number" });
+    return;
+  }
+  if (trimmed !== "" && !/^-?\d*(\.\d{0,2})?$/.test(trimmed)) {
+    ctx.addIssue({ code: "custom", message: "Use at most 2 decimals" });
+    return;
+  }
+  const parsed = priceCentsSchema.safeParse(dollarsToCents(trimmed));
+  if (!parsed.success) {
+    ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "Invalid price" });
+  }
+});
 
 export const createOfferingFormSchema = z.object({
-  title: required("Title", 120),
-  category: z
-    .string()
-    .min(1, "Category is required")
-    .refine((v) => (categoryIds as readonly string[]).includes(v), "Choose a category"),
-  subcategory: z.string().min(1, "Service type is required"),
-  description: required("Description", 2000),
+  title,
+  // The select starts on an empty "Choose..." option; say "required" rather than "invalid".
+  category: z.string().min(1, "Category is required").pipe(category),
+  subcategory,
+  description,
   price: priceInputSchema,
 });
-export type CreateOfferingForm = z.infer<typeof createOfferingFormSchema>;
+export type CreateOfferingFormInput = z.input<typeof createOfferingFormSchema>;
+export type CreateOfferingFormOutput = z.output<typeof createOfferingFormSchema>;
 
 export const editOfferingFormSchema = createOfferingFormSchema.pick({
   title: true,
   description: true,
   price: true,
 });
-export type EditOfferingForm = z.infer<typeof editOfferingFormSchema>;
+export type EditOfferingFormInput = z.input<typeof editOfferingFormSchema>;
+export type EditOfferingFormOutput = z.output<typeof editOfferingFormSchema>;

@@ -1,0 +1,32 @@
+import { type CreateOfferingInput, offeringResponseSchema } from "@contracts/offerings";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { dashboardQueryKey, offeringsQueryKey } from "./query-keys";
+
+export interface CreateOfferingVariables {
+  input: CreateOfferingInput;
+  /** One per opening of the create dialog, so a double click or a retry creates one offering. */
+  idempotencyKey: string;
+}
+
+export function createOffering({ input, idempotencyKey }: CreateOfferingVariables) {
+  return apiRequest("/api/offerings", {
+    method: "POST",
+    body: input,
+    headers: { "Idempotency-Key": idempotencyKey },
+    schema: offeringResponseSchema,
+  });
+}
+
+export function useCreateOffering() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOffering,
+    // A new offering changes the list and every figure (revenue, plan count, the title's name).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: offeringsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,42 @@
+import type { Earnings } from "@contracts/dashboard";
+import { formatCents } from "@contracts/money";
+import { Receipt } from "lucide-react";
+import { EmptyList } from "./empty-list";
+
+/** The latest 10 payments: what the creator keeps, prominently, then how it was reached. */
+export function RecentEarningsList({ earnings }: { earnings: Earnings["recent"] }) {
+  if (earnings.length === 0) {
+    return (
+      <EmptyList icon={<Receipt className="size-6" aria-hidden />}>
+        No payments yet. Each subscriber payment shows here with the platform fee taken out.
+      </EmptyList>
+    );
+  }
+  return (
+    <ul className="divide-y divide-gray-100">
+      {earnings.map((earning) => (
+        <li key={earning.id} className="flex items-center justify-between gap-3 py-3 text-sm">
+          <div className="min-w-0">
+            <p className="truncate font-medium text-gray-950">{earning.offeringTitle}</p>
+            <p className="truncate text-gray-600">
+              {earning.subscriberName}
+              <span aria-hidden> · </span>
+              <span className="sr-only">, paid </span>
+              <time dateTime={earning.paymentDate}>
+                {new Date(earning.paymentDate).toLocaleDateString()}
+              </time>
+            </p>
+          </div>
+          <div className="shrink-0 text-right">
+            <p className="tabular text-base font-semibold text-gray-950">
+              {formatCents(earning.netCents)}
+            </p>
+            <p className="tabular text-xs text-gray-500">
+              {formatCents(earning.grossCents)} − {formatCents(earning.feeCents)} fee
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
