@@ -2,18 +2,18 @@ import { completeOnboarding } from "./api/connect";
 import type { Obj } from "./core/billing";
 import { advanceClock } from "./core/clock";
 import type { Emulator } from "./core/context";
-import { escapeHtml, page } from "./hosted/html";
+import { escapeHtml, layout } from "./pages/html";
 import type { EmulatorServer, Faults } from "./server";
 
 function clockPage(em: Emulator) {
   const now = new Date(em.store.now() * 1000);
-  return page(
-    "Stripe emulator",
-    `<h1>Stripe emulator</h1><p>Emulator time: <strong>${escapeHtml(now.toUTCString())}</strong></p>
+  return layout({
+    title: "Stripe emulator",
+    body: `<h1>Stripe emulator</h1><p>Emulator time: <strong>${escapeHtml(now.toUTCString())}</strong></p>
 <p>Advancing runs renewals, failed-payment retries and expiries as they would happen over that time, and sends the webhooks.</p>
 <form method="post" action="/_emulator/clock/advance"><label for="days">Advance by days</label><input id="days" name="days" type="number" min="1" max="730" value="31" required><button type="submit">Advance clock</button></form>
 <h2>Recent webhooks</h2><p><a href="/_emulator/webhooks">View deliveries (JSON)</a></p>`,
-  );
+  });
 }
 
 /** Emulator-only controls under /_emulator: never part of Stripe's API. */

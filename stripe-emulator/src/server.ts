@@ -7,6 +7,7 @@ import { connectRoutes } from "./api/connect";
 import { customerRoutes } from "./api/customers";
 import { platformRoutes } from "./api/platform";
 import { subscriptionRoutes } from "./api/subscriptions";
+import { stripeJsSource } from "./browser/stripe-js";
 import { handleControl } from "./control";
 import type { Obj } from "./core/billing";
 import type { ApiRequest, Emulator, Route } from "./core/context";
@@ -14,7 +15,6 @@ import { StripeApiError, unknownParam } from "./core/errors";
 import { applyExpand, toList } from "./core/expand";
 import { publicView } from "./core/state";
 import { handleHostedPage } from "./hosted/routes";
-import { stripeJsSource } from "./hosted/stripe-js";
 
 const routes: Route[] = [
   ...connectRoutes,

@@ -6,14 +6,19 @@ import type { Obj } from "../core/billing";
 import { setSubscriptionStatus } from "../core/billing";
 import type { Emulator } from "../core/context";
 import { StripeApiError } from "../core/errors";
-import {
-  renderCheckoutPage,
-  renderDonePage,
-  renderExpressDashboardPage,
-  renderOnboardingPage,
-  renderPortalPage,
-  renderThreeDSecurePage,
-} from "./pages";
+import { renderCheckoutPage } from "../pages/checkout";
+import { renderExpressDashboardPage } from "../pages/express";
+import { escapeHtml, layout } from "../pages/html";
+import { renderOnboardingPage } from "../pages/onboarding";
+import { renderPortalPage } from "../pages/portal";
+import { renderThreeDSecurePage } from "../pages/three-d-secure";
+
+function renderDonePage(title: string, message: string, script = "") {
+  return layout({
+    title,
+    body: `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${script}`,
+  });
+}
 
 export type PageResponse = { status: number; html?: string; redirect?: string; json?: unknown };
 
@@ -121,9 +126,12 @@ export function handleHostedPage(
         sessionId: session.id,
         productName: product?.name ?? "Subscription",
         amount: price.unit_amount,
+        currency: price.currency ?? "usd",
+        interval: price.recurring?.interval ?? "month",
         customerEmail: session.customer_email,
         action: path,
-        cancelUrl: session.cancel_url,
+        cancelUrl: session.cancel_url ?? "",
+        publishableKey: "pk_test_emulator",
         error,
       });
     if (session.status === "complete")
@@ -193,6 +201,7 @@ export function handleHostedPage(
     const pm = pmId ? em.store.get<Obj>(pmId) : undefined;
     return html(
       renderPortalPage({
+        sessionId: session.id,
         customerEmail: customer.email,
         subscriptions: em.store
           .list<Obj>("subscription", (s) => s.customer === customer.id)
@@ -205,6 +214,7 @@ export function handleHostedPage(
               productName: product?.name ?? "Subscription",
               amount: item.price.unit_amount,
               currentPeriodEnd: item.current_period_end,
+              cancelAtPeriodEnd: Boolean(s.cancel_at_period_end),
             };
           }),
         card: pm
@@ -235,6 +245,7 @@ export function handleHostedPage(
         renderThreeDSecurePage({
           paymentIntentId: pi.id,
           amount: pi.amount,
+          currency: pi.currency ?? "usd",
           completeAction: `/3ds/${pi.id}/complete`,
           failAction: `/3ds/${pi.id}/fail`,
           returnUrl,
