@@ -28,6 +28,7 @@ import { dashboardRoutes } from "./modules/dashboard/dashboard-routes";
 import { healthRoutes } from "./modules/health/health-routes";
 import { meRoutes } from "./modules/me/me-routes";
 import { offeringRoutes } from "./modules/offerings/offering-routes";
+import { createPublicOfferingCache } from "./modules/offerings/public-offering-cache";
 import { onboardingRoutes } from "./modules/onboarding/onboarding-routes";
 import { outboxRoutes } from "./modules/outbox/outbox-routes";
 import { subscribeRoutes } from "./modules/subscribe/subscribe-routes";
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps) {
   const { config, db, logger, auth, stripe } = deps;
   const publicUrl = config.publicUrl;
   const billing: BillingDeps = { db, stripe, logger, mailer: deps.mailer, publicUrl };
+  const readPublicOffering = createPublicOfferingCache(db);
   const limit = (name: string, max: number) =>
     rateLimitByAddress({ db, name, max, windowSeconds: 60, trustProxy: config.trustProxy });
   const app = new Hono<AppEnv>();
@@ -82,7 +84,7 @@ export function createApp(deps: AppDeps) {
   app.use("/api/cancel-subscription", limit("customer-lookup", 60));
   app.use("/api/public/subscribe", limit("subscribe", 30));
   app.use("/api/public/checkout", limit("subscribe", 30));
-  app.route("/api/public", subscribeRoutes(billing));
+  app.route("/api/public", subscribeRoutes({ ...billing, readPublicOffering }));
   app.route("/api/public/customers", customerRoutes({ db, stripe, publicUrl }));
   app.route("/api", billingActionRoutes({ db, stripe, publicUrl }));
   if (deps.publicConfig.paymentMode === "emulator") {
@@ -112,7 +114,7 @@ export function createApp(deps: AppDeps) {
       "/",
       webShellRoutes({
         distDir: deps.webDistDir,
-        db,
+        readPublicOffering,
         publicConfig: deps.publicConfig,
         publicUrl: config.publicUrl,
       }),

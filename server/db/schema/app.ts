@@ -127,7 +127,8 @@ export const creatorEarnings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("creator_earnings_user_date_idx").on(t.userId, t.paymentDate.desc()),
+    // Serves "recent earnings" (newest first, ties by insertion) without sorting a creator's rows.
+    index("creator_earnings_user_date_idx").on(t.userId, t.paymentDate.desc(), t.createdAt.desc()),
     index("creator_earnings_subscriber_idx").on(t.subscriberId),
     check(
       "creator_earnings_net",

@@ -9,17 +9,17 @@ import { validate } from "../../http/validate";
 import { AppError } from "../../lib/errors";
 import { runIdempotent } from "../../lib/idempotency";
 import type { BillingDeps } from "../billing/billing-sync";
-import { findActiveOfferingByCustomUrl } from "../offerings/public-offering-repository";
+import type { PublicOfferingReader } from "../offerings/public-offering-cache";
 import {
   createCheckoutSession,
   finalizeSubscription,
   startSubscription,
 } from "./subscribe-service";
 
-export function subscribeRoutes(deps: BillingDeps) {
+export function subscribeRoutes(deps: BillingDeps & { readPublicOffering: PublicOfferingReader }) {
   return new Hono<AppEnv>()
     .get("/offerings/:customUrl", async (c) => {
-      const offering = await findActiveOfferingByCustomUrl(deps.db, c.req.param("customUrl"));
+      const offering = await deps.readPublicOffering(c.req.param("customUrl"));
       if (!offering) throw new AppError("not_found", "Subscription Not Found");
       return c.json({ offering });
     })

@@ -4,15 +4,14 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { formatMonthlyPrice } from "../../../contracts/money";
 import type { BootData, PublicConfig } from "../../../contracts/public-config";
-import type { Db } from "../../db/client";
 import type { AppEnv } from "../../http/app-env";
-import { findActiveOfferingByCustomUrl } from "../offerings/public-offering-repository";
+import type { PublicOfferingReader } from "../offerings/public-offering-cache";
 import { isReservedSlug } from "../offerings/slug";
 import { type PageMeta, renderIndexHtml } from "./render-index-html";
 
 export interface WebShellOptions {
   distDir: string;
-  db: Db;
+  readPublicOffering: PublicOfferingReader;
   publicConfig: PublicConfig;
   publicUrl: string;
 }
@@ -21,7 +20,12 @@ const landingPath = /^\/landing\/([^/]+)\/?$/;
 const singleSegmentPath = /^\/([^/.]+)\/?$/;
 
 /** Static assets, then index.html for every client route, with landing pages filled in. */
-export function webShellRoutes({ distDir, db, publicConfig, publicUrl }: WebShellOptions) {
+export function webShellRoutes({
+  distDir,
+  readPublicOffering,
+  publicConfig,
+  publicUrl,
+}: WebShellOptions) {
   const app = new Hono<AppEnv>();
   const indexFile = path.join(distDir, "index.html");
   const template = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
@@ -59,7 +63,7 @@ export function webShellRoutes({ distDir, db, publicConfig, publicUrl }: WebShel
     const rootMatch = landingMatch ? null : singleSegmentPath.exec(c.req.path);
     const customUrl = decodeSegment(landingMatch?.[1] ?? rootMatch?.[1]);
     if (customUrl && !(rootMatch && isReservedSlug(customUrl))) {
-      const offering = await findActiveOfferingByCustomUrl(db, customUrl);
+      const offering = await readPublicOffering(customUrl);
       if (offering) {
         bootData.landing = offering;
         meta = {

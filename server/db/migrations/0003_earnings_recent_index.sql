@@ -1,0 +1,2 @@
+DROP INDEX "creator_earnings_user_date_idx";--> statement-breakpoint
+CREATE INDEX "creator_earnings_user_date_idx" ON "creator_earnings" USING btree ("user_id","payment_date" DESC NULLS LAST,"created_at" DESC NULLS LAST);
