@@ -122,14 +122,15 @@ export default function DashboardRoute() {
         <Tabs.Root value={tab} onValueChange={selectTab} className="mx-auto max-w-7xl px-6 py-6">
           <Tabs.List
             aria-label="Dashboard sections"
-            className="flex gap-1 overflow-x-auto border-b border-gray-200"
+            className="flex gap-1 border-b border-gray-200"
           >
             {tabs.map((t) => (
               <Tabs.Trigger
                 key={t.value}
                 value={t.value}
                 className={cn(
-                  "-mb-px shrink-0 border-b-2 px-4 py-2 text-sm font-medium transition-colors",
+                  // Inset focus ring, so the list's bottom border doesn't cut it.
+                  "-mb-px shrink-0 rounded-t-md border-b-2 px-4 py-2 text-sm font-medium transition-colors focus-visible:outline-offset-[-2px]",
                   tab === t.value
                     ? "border-brand-700 text-gray-950"
                     : "border-transparent text-gray-600 hover:text-gray-950",

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { paths } from "@/config/paths";
 import { meQueryKey } from "@/features/auth/api/get-me";
-import { useConnectStatus } from "@/features/connect/api/connect-status";
+import { useConnectStatus } from "@/features/connect/api/get-connect-status";
 import { PaymentSetupButton } from "@/features/connect/components/payment-setup-button";
 import { OnboardingWizard } from "@/features/onboarding/components/onboarding-wizard";
 import { authClient } from "@/lib/auth-client";

@@ -1,11 +1,15 @@
 import type { Me } from "@contracts/me";
+import { useQueryClient } from "@tanstack/react-query";
 import { Check, Copy, ShieldCheck } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { paths } from "@/config/paths";
+import { authClient } from "@/lib/auth-client";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 import { TwoFactorDialog } from "./two-factor-dialog";
@@ -14,11 +18,18 @@ interface AccountTabProps {
   me: Me;
   /** The Payment Setup section, composed in by the app (features don't import each other). */
   paymentSetup: ReactNode;
-  onSecurityChanged: () => void;
-  onDeleted: () => void;
 }
 
-export function AccountTab({ me, paymentSetup, onSecurityChanged, onDeleted }: AccountTabProps) {
+export function AccountTab({ me, paymentSetup }: AccountTabProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // 2FA changed under the session: refetch who we are (["me"] is the app-wide key for /api/me).
+  const onSecurityChanged = () => queryClient.invalidateQueries({ queryKey: ["me"] });
+  async function onDeleted() {
+    await authClient.signOut().catch(() => undefined);
+    queryClient.clear();
+    navigate(paths.home.getHref(), { replace: true });
+  }
   const [dialog, setDialog] = useState<"password" | "2fa" | "delete" | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [isCopied, setIsCopied] = useState(false);

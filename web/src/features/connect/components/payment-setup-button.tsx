@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { publicConfig } from "@/config/boot-data";
-import { useConnectStatus, useCreateConnectAccount } from "../api/connect-status";
+import { useConnectStatus, useCreateConnectAccount } from "../api/get-connect-status";
 import { describeAccountCreationError, PROVIDER_NOT_CONFIGURED } from "./connect-errors";
 import { PaymentSetupModal } from "./payment-setup-modal";
 

@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { publicConfig } from "@/config/boot-data";
 import { errorMessage } from "@/lib/api-client";
 import { createAccountLink } from "../api/connect-links";
-import { useRefreshConnectStatus } from "../api/connect-status";
+import { useRefreshConnectStatus } from "../api/get-connect-status";
 
 const StripeEmbeddedOnboarding = lazy(() => import("./stripe-embedded-onboarding"));
 

@@ -8,7 +8,7 @@ import {
   useConnectStatus,
   useCreateConnectAccount,
   useRefreshConnectStatus,
-} from "../api/connect-status";
+} from "../api/get-connect-status";
 import {
   describeAccountCreationError,
   humanizeRequirement,
