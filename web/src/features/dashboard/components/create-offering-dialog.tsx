@@ -59,6 +59,16 @@ export function CreateOfferingDialog({
     ...(findCategory(category)?.serviceTypes ?? []),
     ...(customServiceTypes[category] ?? []),
   ];
+  // Pick what was just added (that is why the creator added it), but only once its <option>
+  // has rendered: the select is uncontrolled and ignores a value it has no option for.
+  const [justAddedServiceType, setJustAddedServiceType] = useState<string | null>(null);
+  const hasJustAddedOption =
+    justAddedServiceType !== null && serviceTypes.includes(justAddedServiceType);
+  useEffect(() => {
+    if (!hasJustAddedOption || justAddedServiceType === null) return;
+    setValue("subcategory", justAddedServiceType, { shouldValidate: formState.isSubmitted });
+    setJustAddedServiceType(null);
+  }, [hasJustAddedOption, justAddedServiceType, setValue, formState.isSubmitted]);
   const canCreate = isPaymentSetupComplete && !isCheckingPaymentSetup;
   const isCreating = formState.isSubmitting || create.isPending;
   const { reset: resetMutation } = create;
@@ -202,9 +212,8 @@ export function CreateOfferingDialog({
         onOpenChange={setIsCustomTypeOpen}
         initialCategory={category}
         onAdded={(addedCategory, name) => {
-          // Pick what was just added: that is why the creator added it.
           setValue("category", addedCategory, { shouldValidate: formState.isSubmitted });
-          setValue("subcategory", name, { shouldValidate: formState.isSubmitted });
+          setJustAddedServiceType(name);
         }}
       />
     </Dialog>

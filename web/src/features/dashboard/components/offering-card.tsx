@@ -104,6 +104,7 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
             id={urlInputId}
             readOnly
             value={publicUrl}
+            title={publicUrl}
             className="h-8 min-w-0 flex-1 rounded-lg border border-gray-200 bg-gray-50 px-2 text-xs text-gray-700 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20"
             onFocus={(event) => event.target.select()}
           />
@@ -112,12 +113,12 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
             size="sm"
             onClick={copyUrl}
             aria-label={`Copy the public URL of ${offering.title}`}
-            className={cn("w-[5.75rem] shrink-0", isCopied && "border-brand-300 text-brand-800")}
+            className={cn("w-[6.5rem] shrink-0", isCopied && "border-brand-300 text-brand-800")}
           >
             {isCopied ? (
-              <Check className="size-4" aria-hidden />
+              <Check className="size-4 shrink-0" aria-hidden />
             ) : (
-              <Copy className="size-4" aria-hidden />
+              <Copy className="size-4 shrink-0" aria-hidden />
             )}
             {isCopied ? "Copied!" : "Copy"}
           </Button>
@@ -128,7 +129,7 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
             className={cn(buttonClasses("secondary", "sm"), "shrink-0 px-2")}
             aria-label={`Open the public URL of ${offering.title} in a new tab`}
           >
-            <ExternalLink className="size-4" aria-hidden />
+            <ExternalLink className="size-4 shrink-0" aria-hidden />
           </a>
         </div>
         {/* Announces the copy to screen readers; the button's own name stays stable. */}
@@ -139,7 +140,7 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
 
       {/* Pushes the actions to the bottom so cards in a row line up. */}
       <div className="min-h-4 flex-1" />
-      <div className="flex flex-wrap gap-2 border-t border-gray-100 pt-4">
+      <div className="grid grid-cols-2 gap-2 border-t border-gray-100 pt-4">
         <Button
           variant="secondary"
           size="sm"
@@ -147,7 +148,7 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
           onClick={toggleStatus}
           aria-label={`${offering.isActive ? "Deactivate" : "Activate"} ${offering.title}`}
         >
-          <Power className="size-4" aria-hidden />
+          <Power className="size-4 shrink-0" aria-hidden />
           {setStatus.isPending
             ? offering.isActive
               ? "Deactivating..."
@@ -162,15 +163,17 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
           onClick={onEdit}
           aria-label={`Edit ${offering.title}`}
         >
-          <Pencil className="size-4" aria-hidden /> Edit
+          <Pencil className="size-4 shrink-0" aria-hidden /> Edit
         </Button>
         <a
           href={paths.landing.getHref(offering.customUrl)}
           target="_blank"
           rel="noreferrer"
-          className={buttonClasses("ghost", "sm")}
+          className={cn(buttonClasses("secondary", "sm"), "col-span-2")}
         >
           View Landing Page
+          <ExternalLink className="size-3.5 shrink-0 text-gray-500" aria-hidden />
+          <span className="sr-only">(opens in a new tab)</span>
         </a>
       </div>
     </Card>
