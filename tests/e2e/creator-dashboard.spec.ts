@@ -214,6 +214,46 @@ test("connect_setup=complete opens the Payment Setup modal and leaves the addres
   await signUpAndOnboard(page);
   await page.goto("/dashboard?connect_setup=complete");
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Complete Payment Setup" })).toBeVisible();
   await shot(page, "11-connect-setup-complete");
+});
+
+test("before payment setup a creator can't create and is sent to finish it", async ({
+  page,
+  baseURL,
+}) => {
+  // Signed up and past the wizard through the API (page.request shares the page's cookies),
+  // but no connected account: the state the dashboard must guard.
+  const headers = { Origin: baseURL ?? "" };
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    headers,
+    data: { email: uniqueEmail("unpaid"), password: "unpaid-pass", name: "Robin Unpaid" },
+  });
+  expect(signUp.ok()).toBe(true);
+  const onboarded = await page.request.post("/api/onboarding/complete", {
+    headers,
+    data: {
+      businessName: "Robin's Dogs",
+      businessType: "services",
+      monthlyRevenue: "0-1k",
+      goals: [],
+    },
+  });
+  expect(onboarded.ok()).toBe(true);
+
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Robin's Dashboard" })).toBeVisible();
+  await page.getByRole("button", { name: "Create Subscription", exact: true }).click();
+  const create = page.getByRole("dialog", { name: "Create New Subscription" });
+  await expect(create.getByRole("button", { name: "Payment Setup Required" })).toBeDisabled();
+  await shot(page, "12-payment-setup-required");
+  await create.getByRole("button", { name: "Cancel" }).click();
+
+  await page.getByRole("tab", { name: "Earnings" }).click();
+  await expect(page.getByRole("button", { name: "Open Stripe Dashboard" })).toBeDisabled();
+  await expect(page.getByText("No payments yet.", { exact: false })).toBeVisible();
+  await shot(page, "13-earnings-no-setup");
+  await page.getByRole("link", { name: "Complete Setup" }).click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=settings$/);
+  await expect(page.getByRole("tab", { name: "Account" })).toHaveAttribute("aria-selected", "true");
 });

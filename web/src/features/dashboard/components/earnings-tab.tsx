@@ -42,7 +42,9 @@ export function EarningsTab({ isPaymentSetupComplete, isCheckingPaymentSetup }: 
           hint={
             data && data.pendingBalanceCents > 0
               ? `${formatCents(data.pendingBalanceCents)} pending`
-              : "Ready for your next payout"
+              : isPaymentSetupComplete
+                ? "Ready for your next payout"
+                : "Paid out once payment setup is complete"
           }
           icon={<Wallet className="size-4" aria-hidden />}
         />
