@@ -256,4 +256,25 @@ test("before payment setup a creator can't create and is sent to finish it", asy
   await page.getByRole("link", { name: "Complete Setup" }).click();
   await expect(page).toHaveURL(/\/dashboard\?tab=settings$/);
   await expect(page.getByRole("tab", { name: "Account" })).toHaveAttribute("aria-selected", "true");
+
+  // A failed load says so, keeps the lists empty and retries on request. (A 4xx, so the
+  // browser's own "Failed to load resource" line is one the fixture expects.)
+  let failuresLeft = 2; // the first load and TanStack Query's one automatic retry
+  await page.route("**/api/dashboard/analytics", (route) =>
+    failuresLeft-- > 0
+      ? route.fulfill({
+          status: 429,
+          contentType: "application/json",
+          body: JSON.stringify({ error: { code: "rate_limited", message: "Slow down" } }),
+        })
+      : route.continue(),
+  );
+  await page.getByRole("tab", { name: "Analytics" }).click();
+  await expect(page.getByText("Analytics could not be loaded.")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Total Subscribers" })).toContainText("—");
+  await shot(page, "14-analytics-error");
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByText("Analytics could not be loaded.")).toBeHidden();
+  await expect(page.getByRole("group", { name: "Total Subscribers" })).toContainText("0");
+  await expect(page.getByText("No subscriptions yet. Create one", { exact: false })).toBeVisible();
 });

@@ -3,7 +3,7 @@ import { CalendarPlus, DollarSign, LineChart, TrendingUp, Users } from "lucide-r
 import { lazy, Suspense } from "react";
 import { Card } from "@/components/ui/card";
 import { useAnalytics } from "../api/get-analytics";
-import { EmptyList, ListSkeleton } from "./empty-list";
+import { EmptyList, ListSkeleton, UnavailableList } from "./empty-list";
 import { LoadError } from "./load-error";
 import { OfferingPerformanceList } from "./offering-performance-list";
 import { RecentSubscribersList } from "./recent-subscribers-list";
@@ -61,7 +61,9 @@ export function AnalyticsTab() {
         <h2 className="text-base font-semibold text-gray-950">Growth</h2>
         <div className="mt-4">
           {!data ? (
-            analytics.isError ? null : (
+            analytics.isError ? (
+              <UnavailableList />
+            ) : (
               chartPlaceholder
             )
           ) : hasGrowth ? (
@@ -82,7 +84,9 @@ export function AnalyticsTab() {
           <div className="mt-2">
             {data ? (
               <OfferingPerformanceList offerings={data.offerings} />
-            ) : analytics.isError ? null : (
+            ) : analytics.isError ? (
+              <UnavailableList />
+            ) : (
               <ListSkeleton />
             )}
           </div>
@@ -92,7 +96,9 @@ export function AnalyticsTab() {
           <div className="mt-2">
             {data ? (
               <RecentSubscribersList subscribers={data.recentSubscribers} />
-            ) : analytics.isError ? null : (
+            ) : analytics.isError ? (
+              <UnavailableList />
+            ) : (
               <ListSkeleton />
             )}
           </div>

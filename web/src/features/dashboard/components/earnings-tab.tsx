@@ -6,7 +6,7 @@ import { Card } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { useOpenStripeDashboard } from "../api/create-login-link";
 import { useEarnings } from "../api/get-earnings";
-import { ListSkeleton } from "./empty-list";
+import { ListSkeleton, UnavailableList } from "./empty-list";
 import { LoadError } from "./load-error";
 import { PayoutInformation } from "./payout-information";
 import { RecentEarningsList } from "./recent-earnings-list";
@@ -109,7 +109,9 @@ export function EarningsTab({ isPaymentSetupComplete, isCheckingPaymentSetup }: 
           <div className="mt-2">
             {data ? (
               <RecentEarningsList earnings={data.recent} />
-            ) : earnings.isError ? null : (
+            ) : earnings.isError ? (
+              <UnavailableList />
+            ) : (
               <ListSkeleton />
             )}
           </div>

@@ -27,3 +27,8 @@ export function ListSkeleton({ rows = 3 }: { rows?: number }) {
     </ul>
   );
 }
+
+/** A list whose load failed: empty, and saying so (the retry sits in the banner above). */
+export function UnavailableList() {
+  return <p className="py-6 text-center text-sm text-gray-500">Not available right now.</p>;
+}
