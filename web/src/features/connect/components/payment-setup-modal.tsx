@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { publicConfig } from "@/config/boot-data";
 import { errorMessage } from "@/lib/api-client";
 import { createAccountLink } from "../api/connect-links";
-import { useRefreshConnectStatus } from "../api/get-connect-status";
+import { useConnectStatus, useRefreshConnectStatus } from "../api/get-connect-status";
 
 const StripeEmbeddedOnboarding = lazy(() => import("./stripe-embedded-onboarding"));
 
@@ -65,6 +65,8 @@ export function PaymentSetupModal({
   onOpenChange: (open: boolean) => void;
 }) {
   const refresh = useRefreshConnectStatus();
+  const status = useConnectStatus();
+  const isComplete = Boolean(status.data?.account?.onboardingCompleted);
   // Closing, however it happens, refreshes the status from Stripe (spec).
   const close = () => {
     onOpenChange(false);
@@ -78,7 +80,11 @@ export function PaymentSetupModal({
       description="Fill out the required information to start accepting payments"
       className="max-w-3xl"
     >
-      {open ? (
+      {open && isComplete ? (
+        <Alert tone="success">
+          Payment setup is complete. You can accept payments and receive daily payouts.
+        </Alert>
+      ) : open ? (
         publicConfig.paymentMode === "stripe" ? (
           <Suspense fallback={<LoadingFrame />}>
             <StripeEmbeddedOnboarding onExit={close} />
