@@ -1,81 +1,44 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import qs from "qs";
 import { catalogueRoutes } from "./api/catalogue";
 import { checkoutRoutes } from "./api/checkout";
 import { connectRoutes } from "./api/connect";
 import { customerRoutes } from "./api/customers";
-import { platformRoutes } from "./api/platform";
+import { eventRoutes } from "./api/events";
+import { invoiceRoutes } from "./api/invoices";
+import { paymentIntentRoutes } from "./api/payment-intents";
 import { subscriptionRoutes } from "./api/subscriptions";
+import { testClockRoutes } from "./api/test-clocks";
+import { webhookEndpointRoutes } from "./api/webhook-endpoints";
 import { stripeJsSource } from "./browser/stripe-js";
-import { handleControl } from "./control";
+import { handleControl } from "./control/routes";
 import type { Obj } from "./core/billing";
 import type { ApiRequest, Emulator, Route } from "./core/context";
 import { StripeApiError, unknownParam } from "./core/errors";
 import { applyExpand, toList } from "./core/expand";
+import { checkShape } from "./core/shapes";
 import { publicView } from "./core/state";
 import { handleHostedPage } from "./hosted/routes";
+import { authenticate, publishableKeyRefused } from "./http/auth";
+import { expandPaths, parseBody, parseForm, readBody } from "./http/body";
+import { corsHeaders } from "./http/cors";
+import { applyFaults, type Faults } from "./http/faults";
+import { type ApiResult, IdempotencyLayer } from "./http/idempotency";
+
+export type { Faults } from "./http/faults";
 
 const routes: Route[] = [
   ...connectRoutes,
   ...catalogueRoutes,
   ...customerRoutes,
   ...subscriptionRoutes,
+  ...invoiceRoutes,
+  ...paymentIntentRoutes,
   ...checkoutRoutes,
-  ...platformRoutes,
+  ...webhookEndpointRoutes,
+  ...eventRoutes,
+  ...testClockRoutes,
 ];
-
-export interface Faults {
-  failureRate: number;
-  mode: "http500" | "drop" | "delay";
-  delayMs: number;
-  paths: string[] | null;
-}
-
-const MAX_BODY = 1024 * 1024;
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY)
-        reject(
-          new StripeApiError(413, {
-            type: "invalid_request_error",
-            message: "Request body too large.",
-          }),
-        );
-      else chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
-function parseBody(raw: string, contentType: string | undefined): Record<string, unknown> {
-  if (!raw) return {};
-  if (contentType?.includes("application/json")) {
-    try {
-      const parsed = JSON.parse(raw) as unknown;
-      return parsed && typeof parsed === "object" && !Array.isArray(parsed)
-        ? (parsed as Record<string, unknown>)
-        : {};
-    } catch {
-      throw new StripeApiError(400, {
-        type: "invalid_request_error",
-        message: "Invalid JSON body.",
-      });
-    }
-  }
-  return qs.parse(raw, {
-    depth: 10,
-    arrayLimit: 100,
-    parameterLimit: 1000,
-    allowDots: false,
-  }) as Record<string, unknown>;
-}
 
 function send(
   res: ServerResponse,
@@ -88,18 +51,14 @@ function send(
   res.end(JSON.stringify(body));
 }
 
-const cors = {
-  "Access-Control-Allow-Origin": "*",
-  "Access-Control-Allow-Headers":
-    "Authorization, Content-Type, Stripe-Account, Idempotency-Key, Stripe-Version",
-  "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
-};
-
+/** One HTTP entry point: Stripe's /v1 API, Stripe.js, hosted pages and /_emulator controls. */
 export class EmulatorServer {
   faults: Faults | null = null;
-  private inFlightIdempotency = new Map<string, Promise<{ status: number; body: unknown }>>();
+  private readonly idempotency: IdempotencyLayer;
 
-  constructor(private readonly em: Emulator) {}
+  constructor(private readonly em: Emulator) {
+    this.idempotency = new IdempotencyLayer(em.store);
+  }
 
   async handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", this.em.baseUrl);
@@ -107,7 +66,7 @@ export class EmulatorServer {
     const requestId = `req_${randomBytes(8).toString("hex")}`;
     try {
       if (method === "OPTIONS") {
-        res.writeHead(204, cors);
+        res.writeHead(204, corsHeaders);
         res.end();
         return;
       }
@@ -120,105 +79,87 @@ export class EmulatorServer {
         res.end(stripeJsSource(this.em.baseUrl));
         return;
       }
-      const raw = method === "GET" || method === "DELETE" ? "" : await readBody(req);
-      if (url.pathname.startsWith("/_emulator")) {
-        const body = raw ? parseBody(raw, req.headers["content-type"]) : {};
-        const out = await handleControl(this.em, this, method, url, body);
-        if (typeof out === "string") {
-          res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-          res.end(out);
-        } else
-          send(res, out ? 200 : 404, out ?? { error: { message: "Unknown control endpoint" } });
+      const raw = await readBody(req);
+      if (url.pathname === "/_emulator" || url.pathname.startsWith("/_emulator/")) {
+        await this.control(req, res, method, url, raw);
         return;
       }
       if (!url.pathname.startsWith("/v1/")) {
-        const form = raw ? (qs.parse(raw) as Record<string, string>) : {};
-        const page = handleHostedPage(
-          this.em,
-          method,
-          url.pathname,
-          form,
-          (req.headers.accept ?? "").includes("application/json"),
-        );
-        if (!page) {
-          res.writeHead(404, { "Content-Type": "text/plain" });
-          res.end("Not found");
-          return;
-        }
-        if (page.redirect) res.writeHead(page.status, { Location: page.redirect });
-        else if (page.json !== undefined)
-          res.writeHead(page.status, { "Content-Type": "application/json", ...cors });
-        else res.writeHead(page.status, { "Content-Type": "text/html; charset=utf-8" });
-        res.end(page.json !== undefined ? JSON.stringify(page.json) : (page.html ?? ""));
+        this.hostedPage(req, res, method, url, raw);
         return;
       }
-      if (await this.applyFaults(url.pathname, res)) return;
+      if (await applyFaults(this.faults, url.pathname, res)) return;
       const result = await this.api(req, method, url, raw);
       send(res, result.status, result.body, {
-        ...cors,
+        ...corsHeaders,
         "Request-Id": requestId,
         "Stripe-Version": "2025-07-30.basil",
         ...(result.headers ?? {}),
       });
     } catch (error) {
+      const headers = { ...corsHeaders, "Request-Id": requestId };
       if (error instanceof StripeApiError) {
-        send(
-          res,
-          error.status,
-          { error: { ...error.body, request_log_url: null } },
-          { ...cors, "Request-Id": requestId },
-        );
+        send(res, error.status, { error: { ...error.body, request_log_url: null } }, headers);
         return;
       }
       send(
         res,
         500,
         { error: { type: "api_error", message: `Emulator error: ${String(error)}` } },
-        { ...cors, "Request-Id": requestId },
+        headers,
       );
     }
   }
 
-  private async applyFaults(path: string, res: ServerResponse): Promise<boolean> {
-    const faults = this.faults;
-    if (!faults || (faults.paths && !faults.paths.some((p) => path.startsWith(p)))) return false;
-    if (Math.random() >= faults.failureRate) return false;
-    if (faults.mode === "delay") {
-      await new Promise((r) => setTimeout(r, faults.delayMs));
-      return false;
-    }
-    if (faults.mode === "drop") {
-      res.socket?.destroy();
-      return true;
-    }
-    send(
-      res,
-      500,
-      {
-        error: {
-          type: "api_error",
-          message: "An error occurred with our connection to Stripe. (injected by the emulator)",
-        },
-      },
-      { "Stripe-Should-Retry": "true" },
+  private async control(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    url: URL,
+    raw: string,
+  ) {
+    const contentType = req.headers["content-type"] ?? "";
+    const out = await handleControl(
+      this.em,
+      this,
+      method,
+      url,
+      parseBody(raw, contentType),
+      contentType.includes("application/x-www-form-urlencoded") &&
+        !(req.headers.accept ?? "").includes("application/json"),
     );
-    return true;
+    if (out.kind === "html") {
+      res.writeHead(out.status, { "Content-Type": "text/html; charset=utf-8" });
+      res.end(out.html);
+    } else send(res, out.status, out.json);
   }
 
-  private authenticate(req: IncomingMessage): "secret" | "publishable" {
-    const header = req.headers.authorization ?? "";
-    const match = /^Bearer\s+(\S+)$/.exec(header) ?? /^Basic\s+(\S+)$/.exec(header);
-    let key = match?.[1] ?? "";
-    if (header.startsWith("Basic"))
-      key = Buffer.from(key, "base64").toString("utf8").split(":")[0] ?? "";
-    if (/^sk_test_\w+/.test(key) || /^rk_test_\w+/.test(key)) return "secret";
-    if (/^pk_test_\w+/.test(key)) return "publishable";
-    throw new StripeApiError(401, {
-      type: "invalid_request_error",
-      message: key
-        ? `Invalid API Key provided: ${key.slice(0, 8)}****`
-        : "You did not provide an API key.",
-    });
+  private hostedPage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    url: URL,
+    raw: string,
+  ) {
+    const contentType = req.headers["content-type"] ?? "";
+    const form = (raw ? parseBody(raw, contentType) : {}) as Record<string, string>;
+    const page = handleHostedPage(
+      this.em,
+      method,
+      url.pathname,
+      form,
+      (req.headers.accept ?? "").includes("application/json"),
+    );
+    if (!page) {
+      res.writeHead(404, { "Content-Type": "text/plain" });
+      res.end("Not found");
+      return;
+    }
+    if (page.redirect) res.writeHead(page.status, { Location: page.redirect });
+    else if (page.json !== undefined)
+      res.writeHead(page.status, { "Content-Type": "application/json", ...corsHeaders });
+    else res.writeHead(page.status, { "Content-Type": "text/html; charset=utf-8" });
+    res.end(page.json !== undefined ? JSON.stringify(page.json) : (page.html ?? ""));
   }
 
   private async api(
@@ -226,98 +167,53 @@ export class EmulatorServer {
     method: string,
     url: URL,
     raw: string,
-  ): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
-    const keyKind = this.authenticate(req);
-    const query = qs.parse(url.search.slice(1), { depth: 10, arrayLimit: 100 }) as Record<
-      string,
-      unknown
-    >;
-    const params = { ...query, ...parseBody(raw, req.headers["content-type"]) };
+  ): Promise<ApiResult> {
+    const keyKind = authenticate(req);
+    // Query string and body are one bucket, as on Stripe; the body wins on a clash.
+    const params = {
+      ...parseForm(url.search.slice(1)),
+      ...parseBody(raw, req.headers["content-type"]),
+    };
     const route = routes.find((r) => r.method === method && r.pattern.test(url.pathname));
     if (!route) {
       throw new StripeApiError(404, {
         type: "invalid_request_error",
-        message: `Unrecognized request URL (${method}: ${url.pathname}).`,
+        message: `Unrecognized request URL (${method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
       });
     }
-    if (keyKind === "publishable" && !route.publishable) {
-      throw new StripeApiError(401, {
-        type: "invalid_request_error",
-        message:
-          "This API call cannot be made with a publishable API key. Please use a secret API key.",
-      });
+    if (keyKind === "publishable" && !route.publishable) throw publishableKeyRefused();
+    for (const [key, value] of Object.entries(params)) {
+      if (key === "expand") continue;
+      if (!route.allowed.includes(key)) throw unknownParam(key);
+      const shape = route.nested?.[key];
+      if (shape) checkShape(value, shape, key);
     }
-    for (const key of Object.keys(params)) {
-      if (key !== "expand" && !route.allowed.includes(key)) throw unknownParam(key);
-    }
-    const account = (req.headers["stripe-account"] as string | undefined) ?? null;
+    const account = this.connectedAccount(req);
     const request: ApiRequest = { method, path: url.pathname, params, account, keyKind };
     const run = () => this.execute(route, request, url);
-
-    const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
-    if (method !== "POST" || !idempotencyKey) return run();
-    const scope = `${account ?? "platform"} ${method} ${url.pathname} ${idempotencyKey}`;
-    const bodyHash = createHash("sha256").update(JSON.stringify(params)).digest("hex");
-    const stored = this.em.store.state.idempotency[scope];
-    if (stored) {
-      if (stored.bodyHash !== bodyHash) {
-        throw new StripeApiError(400, {
-          type: "idempotency_error",
-          message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
-        });
-      }
-      return {
-        status: stored.status,
-        body: stored.body,
-        headers: { "Idempotent-Replayed": "true", "Idempotency-Key": idempotencyKey },
-      };
-    }
-    // Concurrent requests with one key run once; the others wait and replay.
-    const pending = this.inFlightIdempotency.get(scope);
-    if (pending) {
-      const first = await pending;
-      return {
-        ...first,
-        headers: { "Idempotent-Replayed": "true", "Idempotency-Key": idempotencyKey },
-      };
-    }
-    const execution = run().then(
-      (result) => result,
-      (error: unknown) => {
-        if (
-          error instanceof StripeApiError &&
-          error.status !== 400 &&
-          error.status !== 401 &&
-          error.status !== 404
-        ) {
-          return { status: error.status, body: { error: error.body } };
-        }
-        throw error;
-      },
-    );
-    this.inFlightIdempotency.set(scope, execution);
-    try {
-      const result = await execution;
-      this.em.store.state.idempotency[scope] = {
-        bodyHash,
-        status: result.status,
-        body: result.body,
-      };
-      this.em.store.save();
-      return { ...result, headers: { "Idempotency-Key": idempotencyKey } };
-    } finally {
-      this.inFlightIdempotency.delete(scope);
-    }
+    const key = req.headers["idempotency-key"];
+    if (method !== "POST" || typeof key !== "string" || key === "") return run();
+    return this.idempotency.run({ account, method, path: url.pathname, key }, params, run);
   }
 
-  private async execute(route: Route, request: ApiRequest, url: URL) {
+  /** The Stripe-Account header must name a connected account of this platform. */
+  private connectedAccount(req: IncomingMessage): string | null {
+    const header = req.headers["stripe-account"];
+    if (typeof header !== "string" || header === "") return null;
+    if (!this.em.store.get(header, "account"))
+      throw new StripeApiError(403, {
+        type: "invalid_request_error",
+        code: "account_invalid",
+        message: `The provided key does not have access to account '${header}' (or that account does not exist). Application access may have been revoked.`,
+      });
+    return header;
+  }
+
+  private async execute(route: Route, request: ApiRequest, url: URL): Promise<ApiResult> {
     const match = route.pattern.exec(url.pathname)!;
-    const expand = [request.params.expand]
-      .flat()
-      .flatMap((e) => (e && typeof e === "object" ? Object.values(e) : [e]))
-      .filter((e): e is string => typeof e === "string");
     let result = await route.handle(this.em, request, match);
     if (Array.isArray(result)) result = toList(result as Obj[], request.params, url.pathname);
-    return { status: 200, body: publicView(applyExpand(this.em.store, result, expand)) };
+    const expanded = applyExpand(this.em.store, result, expandPaths(request.params));
+    return { status: 200, body: publicView(expanded) };
   }
 }

@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { runDueWork } from "./core/clock";
 import type { Emulator } from "./core/context";
 import { newId, Store } from "./core/state";
-import { WebhookDispatcher } from "./core/webhooks";
 import { EmulatorServer } from "./server";
+import { WebhookDispatcher } from "./webhooks/dispatcher";
 
 export interface EmulatorWebhookEndpoint {
   url: string;
@@ -30,26 +30,46 @@ export interface RunningEmulator {
   stop(): Promise<void>;
 }
 
+/**
+ * Endpoints given at start replace those given to an earlier run (the app's URL or secret may
+ * have changed); an endpoint at the same URL keeps its id, and events still owed to a dropped
+ * one go to its replacement. Endpoints created through the API stay.
+ */
+function configureEndpoints(em: Emulator, wanted: EmulatorWebhookEndpoint[]) {
+  const state = em.store.state;
+  const previous = state.webhookEndpoints.filter((e) => e.fromOptions);
+  const kept = state.webhookEndpoints.filter((e) => !e.fromOptions);
+  const configured = wanted.map((w) => {
+    const same = previous.find((e) => e.url === w.url && e.connect === w.connect);
+    return {
+      id: same?.id ?? newId("we"),
+      url: w.url,
+      secret: w.secret,
+      connect: w.connect,
+      enabledEvents: ["*"],
+      created: same?.created ?? em.store.now(),
+      fromOptions: true,
+    };
+  });
+  for (const dropped of previous.filter((p) => !configured.some((c) => c.id === p.id))) {
+    const replacement = configured.find((c) => c.connect === dropped.connect);
+    if (replacement) em.webhooks.reassign([dropped.id], replacement);
+  }
+  state.webhookEndpoints = [...kept, ...configured];
+  em.store.save();
+}
+
 /** Starts the emulator: Stripe's REST API subset, hosted pages, Stripe.js and controls. */
 export async function startStripeEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   const host = options.host ?? "127.0.0.1";
   const logger = options.logger ?? { info: () => {}, warn: () => {} };
-  const store = new Store(options.stateFile);
+  const store = new Store(options.stateFile, (message) => logger.warn(message));
   const emulator: Emulator = {
     store,
     webhooks: new WebhookDispatcher(store, (message) => logger.warn(message)),
     baseUrl: "",
   };
-  // Endpoints given at start replace those of an earlier run (the app's URL may have moved).
-  if (options.webhookEndpoints) {
-    store.state.webhookEndpoints = options.webhookEndpoints.map((e) => ({
-      id: newId("we"),
-      url: e.url,
-      secret: e.secret,
-      connect: e.connect,
-      enabledEvents: ["*"],
-    }));
-  }
+  if (options.webhookEndpoints) configureEndpoints(emulator, options.webhookEndpoints);
   const server = new EmulatorServer(emulator);
   const http = createServer((req, res) => {
     void server.handle(req, res);
@@ -70,7 +90,7 @@ export async function startStripeEmulator(options: EmulatorOptions): Promise<Run
     secretKey: "sk_test_emulator",
     publishableKey: "pk_test_emulator",
     async stop() {
-      emulator.webhooks.stop();
+      await emulator.webhooks.stop();
       store.close();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));

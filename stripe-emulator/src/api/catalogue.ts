@@ -1,6 +1,6 @@
-import type { Obj } from "../core/billing";
-import type { Emulator, Route } from "../core/context";
-import { invalid, noSuch } from "../core/errors";
+import type { Route } from "../core/context";
+import { invalid } from "../core/errors";
+import { requireObject } from "../core/lookup";
 import {
   metadataOf,
   optionalBool,
@@ -10,12 +10,6 @@ import {
   requiredString,
 } from "../core/params";
 import { newId } from "../core/state";
-
-function requireObject(em: Emulator, id: string, object: string) {
-  const found = em.store.get<Obj>(id, object);
-  if (!found) throw noSuch(object, id);
-  return found;
-}
 
 export const catalogueRoutes: Route[] = [
   {
@@ -33,6 +27,7 @@ export const catalogueRoutes: Route[] = [
       "statement_descriptor",
       "unit_label",
     ],
+    nested: { default_price_data: "any", images: true },
     handle(em, { params, account }) {
       const now = em.store.now();
       return em.store.put(
@@ -59,8 +54,8 @@ export const catalogueRoutes: Route[] = [
     method: "POST",
     pattern: /^\/v1\/products\/(prod_\w+)$/,
     allowed: ["name", "description", "metadata", "active", "default_price"],
-    handle(em, { params }, match) {
-      const product = requireObject(em, match[1]!, "product");
+    handle(em, { params, account }, match) {
+      const product = requireObject(em, match[1]!, "product", account);
       const name = optionalString(params, "name");
       if (name !== undefined) product.name = name;
       if (params.description !== undefined)
@@ -77,7 +72,7 @@ export const catalogueRoutes: Route[] = [
     method: "GET",
     pattern: /^\/v1\/products\/(prod_\w+)$/,
     allowed: ["expand"],
-    handle: (em, _req, match) => requireObject(em, match[1]!, "product"),
+    handle: (em, { account }, match) => requireObject(em, match[1]!, "product", account),
   },
   {
     method: "POST",
@@ -93,7 +88,26 @@ export const catalogueRoutes: Route[] = [
       "lookup_key",
       "product_data",
       "tax_behavior",
+      "transfer_lookup_key",
     ],
+    nested: {
+      recurring: {
+        interval: true,
+        interval_count: true,
+        usage_type: true,
+        meter: true,
+        trial_period_days: true,
+      },
+      product_data: {
+        name: true,
+        active: true,
+        metadata: "any",
+        statement_descriptor: true,
+        tax_code: true,
+        unit_label: true,
+        id: true,
+      },
+    },
     handle(em, { params, account }) {
       let productId = optionalString(params, "product");
       const productData = optionalObject(params, "product_data");
@@ -123,7 +137,7 @@ export const catalogueRoutes: Route[] = [
           "product",
           "You must specify either `product` or `product_data` when creating a price.",
         );
-      requireObject(em, productId, "product");
+      requireObject(em, productId, "product", account);
       const unitAmount = optionalInt(params, "unit_amount");
       if (unitAmount === undefined)
         throw invalid("unit_amount", "Missing required param: unit_amount.");
@@ -170,8 +184,8 @@ export const catalogueRoutes: Route[] = [
     method: "POST",
     pattern: /^\/v1\/prices\/(price_\w+)$/,
     allowed: ["active", "metadata", "nickname", "lookup_key"],
-    handle(em, { params }, match) {
-      const price = requireObject(em, match[1]!, "price");
+    handle(em, { params, account }, match) {
+      const price = requireObject(em, match[1]!, "price", account);
       const active = optionalBool(params, "active");
       if (active !== undefined) price.active = active;
       if (params.metadata !== undefined)
@@ -185,8 +199,6 @@ export const catalogueRoutes: Route[] = [
     method: "GET",
     pattern: /^\/v1\/prices\/(price_\w+)$/,
     allowed: ["expand"],
-    handle: (em, _req, match) => requireObject(em, match[1]!, "price"),
+    handle: (em, { account }, match) => requireObject(em, match[1]!, "price", account),
   },
 ];
-
-export { requireObject };

@@ -1,6 +1,7 @@
 import type { Obj } from "../core/billing";
 import type { Emulator, Route } from "../core/context";
 import { invalid, missing } from "../core/errors";
+import { requireAccount, requireObject } from "../core/lookup";
 import {
   metadataOf,
   optionalArray,
@@ -9,8 +10,8 @@ import {
   optionalString,
   requiredString,
 } from "../core/params";
+import { billingMode, transferData } from "../core/shapes";
 import { newId } from "../core/state";
-import { requireObject } from "./catalogue";
 import { attachPaymentMethod, createCardPaymentMethod } from "./customers";
 import { startSubscription } from "./subscriptions";
 
@@ -27,38 +28,43 @@ export function completeCheckout(
     cvc: string;
   },
 ) {
+  const account = em.store.ownerOf(session.id);
   const customerId =
     (session.customer as string | null) ??
-    em.store.put({
-      id: newId("cus"),
-      object: "customer",
-      email: form.email,
-      name: form.name || null,
-      created: em.store.now(),
-      invoice_settings: {
-        default_payment_method: null,
-        custom_fields: null,
-        footer: null,
-        rendering_options: null,
+    em.store.put(
+      {
+        id: newId("cus"),
+        object: "customer",
+        email: form.email,
+        name: form.name || null,
+        created: em.store.now(),
+        invoice_settings: {
+          default_payment_method: null,
+          custom_fields: null,
+          footer: null,
+          rendering_options: null,
+        },
+        metadata: {},
+        livemode: false,
+        balance: 0,
+        default_source: null,
+        delinquent: false,
+        description: null,
+        address: null,
+        phone: null,
+        preferred_locales: [],
+        tax_exempt: "none",
+        test_clock: null,
       },
-      metadata: {},
-      livemode: false,
-      balance: 0,
-      default_source: null,
-      delinquent: false,
-      description: null,
-      address: null,
-      phone: null,
-      preferred_locales: [],
-      tax_exempt: "none",
-      test_clock: null,
-    }).id;
+      account,
+    ).id;
   const pm = createCardPaymentMethod(
     em,
     { number: form.cardNumber, expMonth: form.expMonth, expYear: form.expYear, cvc: form.cvc },
     { name: form.name, email: form.email },
+    account,
   );
-  attachPaymentMethod(em, pm, customerId);
+  attachPaymentMethod(em, pm, customerId, account);
   const customer = em.store.get<Obj>(customerId)!;
   customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: pm.id };
   em.store.put(customer);
@@ -76,7 +82,7 @@ export function completeCheckout(
       metadata: (data.metadata as Record<string, string>) ?? {},
       saveDefaultPaymentMethod: "on_subscription",
     },
-    null,
+    account,
     "error_if_incomplete",
   );
   session.status = "complete";
@@ -116,7 +122,34 @@ export const checkoutRoutes: Route[] = [
       "ui_mode",
       "allow_promotion_codes",
       "billing_address_collection",
+      "locale",
+      "payment_method_collection",
     ],
+    nested: {
+      line_items: {
+        price: true,
+        quantity: true,
+        adjustable_quantity: "any",
+        dynamic_tax_rates: "any",
+        price_data: "any",
+        tax_rates: "any",
+      },
+      subscription_data: {
+        application_fee_percent: true,
+        transfer_data: transferData,
+        on_behalf_of: true,
+        metadata: "any",
+        description: true,
+        billing_mode: billingMode,
+        trial_period_days: true,
+        trial_end: true,
+        trial_settings: "any",
+        default_tax_rates: "any",
+        invoice_settings: "any",
+        proration_behavior: true,
+        billing_cycle_anchor: true,
+      },
+    },
     handle(em, { params, account }) {
       const mode = requiredString(params, "mode");
       if (mode !== "subscription")
@@ -124,13 +157,20 @@ export const checkoutRoutes: Route[] = [
       const items = optionalArray(params, "line_items");
       const first = items?.[0] as Record<string, unknown> | undefined;
       if (!first?.price) throw missing("line_items[0][price]");
-      const price = requireObject(em, String(first.price), "price");
+      const price = requireObject(em, String(first.price), "price", account);
       const successUrl = requiredString(params, "success_url");
       const data = optionalObject(params, "subscription_data") ?? {};
       const transfer = (data.transfer_data ?? {}) as Record<string, unknown>;
-      if (transfer.destination) requireObject(em, String(transfer.destination), "account");
+      if (transfer.destination) requireAccount(em, String(transfer.destination));
       const id = `cs_test_${newId("x").slice(2)}${newId("x").slice(2)}`;
       const customer = optionalString(params, "customer") ?? null;
+      if (customer) requireObject(em, customer, "customer", account);
+      if (customer && params.customer_email)
+        throw invalid(
+          "customer_email",
+          "You may only specify one of these parameters: customer, customer_email.",
+        );
+      if (data.on_behalf_of) requireAccount(em, String(data.on_behalf_of));
       return em.store.put(
         {
           id,
@@ -172,7 +212,7 @@ export const checkoutRoutes: Route[] = [
     method: "GET",
     pattern: /^\/v1\/checkout\/sessions\/(cs_\w+)$/,
     allowed: ["expand"],
-    handle: (em, _req, match) => requireObject(em, match[1]!, "checkout.session"),
+    handle: (em, { account }, match) => requireObject(em, match[1]!, "checkout.session", account),
   },
   {
     method: "POST",
@@ -186,8 +226,8 @@ export const checkoutRoutes: Route[] = [
       "locale",
       "expand",
     ],
-    handle(em, { params }) {
-      const customer = requireObject(em, requiredString(params, "customer"), "customer");
+    handle(em, { params, account }) {
+      const customer = requireObject(em, requiredString(params, "customer"), "customer", account);
       const id = newId("bps");
       return em.store.put({
         id,

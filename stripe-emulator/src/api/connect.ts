@@ -1,6 +1,7 @@
 import type { Obj } from "../core/billing";
 import type { Emulator, Route } from "../core/context";
-import { invalid, noSuch } from "../core/errors";
+import { invalid } from "../core/errors";
+import { requireAccount } from "../core/lookup";
 import { metadataOf, optionalObject, optionalString, requiredString } from "../core/params";
 import { newId } from "../core/state";
 
@@ -13,12 +14,6 @@ const INITIAL_REQUIREMENTS = [
   "individual.last_name",
   "tos_acceptance.date",
 ];
-
-function requireAccount(em: Emulator, id: string) {
-  const account = em.store.get<Obj>(id, "account");
-  if (!account) throw noSuch("account", id);
-  return account;
-}
 
 /** What the hosted onboarding form does when submitted: requirements met, flags on. */
 export function completeOnboarding(
@@ -66,7 +61,30 @@ export const connectRoutes: Route[] = [
       "default_currency",
       "controller",
       "business_profile",
+      "individual",
+      "company",
+      "tos_acceptance",
+      "external_account",
     ],
+    nested: {
+      capabilities: "any",
+      settings: {
+        payouts: {
+          schedule: { interval: true, delay_days: true, weekly_anchor: true, monthly_anchor: true },
+          statement_descriptor: true,
+          debit_negative_balances: true,
+        },
+        payments: "any",
+        card_payments: "any",
+        branding: "any",
+        dashboard: "any",
+      },
+      controller: "any",
+      business_profile: "any",
+      individual: "any",
+      company: "any",
+      tos_acceptance: "any",
+    },
     handle(em, { params }) {
       const type = optionalString(params, "type") ?? "express";
       if (!["express", "standard", "custom"].includes(type))
@@ -155,6 +173,7 @@ export const connectRoutes: Route[] = [
     method: "POST",
     pattern: /^\/v1\/account_links$/,
     allowed: ["account", "type", "refresh_url", "return_url", "collect", "collection_options"],
+    nested: { collection_options: { fields: true, future_requirements: true } },
     handle(em, { params }) {
       const account = requireAccount(em, requiredString(params, "account"));
       const type = requiredString(params, "type");
@@ -185,6 +204,7 @@ export const connectRoutes: Route[] = [
     method: "POST",
     pattern: /^\/v1\/account_sessions$/,
     allowed: ["account", "components"],
+    nested: { components: "any" },
     handle(em, { params }) {
       const account = requireAccount(em, requiredString(params, "account"));
       const components = optionalObject(params, "components") ?? {};

@@ -1,7 +1,8 @@
 import type { Obj } from "../core/billing";
 import { assertAttachable, brandOf, validateCard } from "../core/cards";
-import type { Emulator, Route } from "../core/context";
+import type { Emulator, ParamShape, Route } from "../core/context";
 import { invalid, missing } from "../core/errors";
+import { requireObject } from "../core/lookup";
 import {
   metadataOf,
   optionalInt,
@@ -9,54 +10,70 @@ import {
   optionalString,
   requiredString,
 } from "../core/params";
+import { address } from "../core/shapes";
 import { newId } from "../core/state";
-import { requireObject } from "./catalogue";
+
+const invoiceSettings: ParamShape = {
+  default_payment_method: true,
+  custom_fields: "any",
+  footer: true,
+  rendering_options: "any",
+};
 
 export function createCardPaymentMethod(
   em: Emulator,
   card: { number: string; expMonth: number; expYear: number; cvc?: string },
-  billing: { name?: string | null; email?: string | null } = {},
+  billing: { name?: string | null; email?: string | null },
+  account: string | null,
 ): Obj {
   const number = card.number.replace(/\s+/g, "");
   validateCard(number, card.expMonth, card.expYear, em.store.now());
   const brand = brandOf(number);
-  return em.store.put({
-    id: newId("pm"),
-    object: "payment_method",
-    type: "card",
-    allow_redisplay: "unspecified",
-    billing_details: {
-      address: null,
-      email: billing.email ?? null,
-      name: billing.name ?? null,
-      phone: null,
-    },
-    card: {
-      brand,
-      display_brand: brand,
-      checks: {
-        address_line1_check: null,
-        address_postal_code_check: null,
-        cvc_check: card.cvc ? "pass" : null,
+  return em.store.put(
+    {
+      id: newId("pm"),
+      object: "payment_method",
+      type: "card",
+      allow_redisplay: "unspecified",
+      billing_details: {
+        address: null,
+        email: billing.email ?? null,
+        name: billing.name ?? null,
+        phone: null,
       },
-      country: "US",
-      exp_month: card.expMonth,
-      exp_year: card.expYear < 100 ? 2000 + card.expYear : card.expYear,
-      funding: "credit",
-      last4: number.slice(-4),
-      networks: { available: [brand], preferred: null },
-      wallet: null,
+      card: {
+        brand,
+        display_brand: brand,
+        checks: {
+          address_line1_check: null,
+          address_postal_code_check: null,
+          cvc_check: card.cvc ? "pass" : null,
+        },
+        country: "US",
+        exp_month: card.expMonth,
+        exp_year: card.expYear < 100 ? 2000 + card.expYear : card.expYear,
+        funding: "credit",
+        last4: number.slice(-4),
+        networks: { available: [brand], preferred: null },
+        wallet: null,
+      },
+      created: em.store.now(),
+      customer: null,
+      livemode: false,
+      metadata: {},
+      _number: number,
     },
-    created: em.store.now(),
-    customer: null,
-    livemode: false,
-    metadata: {},
-    _number: number,
-  });
+    account,
+  );
 }
 
-export function attachPaymentMethod(em: Emulator, pm: Obj, customerId: string) {
-  requireObject(em, customerId, "customer");
+export function attachPaymentMethod(
+  em: Emulator,
+  pm: Obj,
+  customerId: string,
+  account: string | null,
+) {
+  requireObject(em, customerId, "customer", account);
   if (pm.customer && pm.customer !== customerId) {
     throw invalid(
       "payment_method",
@@ -68,7 +85,12 @@ export function attachPaymentMethod(em: Emulator, pm: Obj, customerId: string) {
   return em.store.put(pm);
 }
 
-function updateCustomer(em: Emulator, customer: Obj, params: Record<string, unknown>) {
+function updateCustomer(
+  em: Emulator,
+  customer: Obj,
+  params: Record<string, unknown>,
+  account: string | null,
+) {
   if (params.email !== undefined) customer.email = optionalString(params, "email") ?? null;
   if (params.name !== undefined) customer.name = optionalString(params, "name") ?? null;
   if (params.description !== undefined)
@@ -79,7 +101,7 @@ function updateCustomer(em: Emulator, customer: Obj, params: Record<string, unkn
   if (invoiceSettings && invoiceSettings.default_payment_method !== undefined) {
     const pmId = String(invoiceSettings.default_payment_method);
     if (pmId) {
-      const pm = requireObject(em, pmId, "payment_method");
+      const pm = requireObject(em, pmId, "payment_method", account);
       if (pm.customer !== customer.id) {
         throw invalid(
           "invoice_settings[default_payment_method]",
@@ -110,6 +132,7 @@ export const customerRoutes: Route[] = [
       "address",
       "test_clock",
     ],
+    nested: { invoice_settings: invoiceSettings, address },
     handle(em, { params, account }) {
       const customer = em.store.put(
         {
@@ -141,22 +164,29 @@ export const customerRoutes: Route[] = [
         account,
       );
       const pm = optionalString(params, "payment_method");
-      if (pm) attachPaymentMethod(em, requireObject(em, pm, "payment_method"), customer.id);
-      return updateCustomer(em, customer, params);
+      if (pm)
+        attachPaymentMethod(
+          em,
+          requireObject(em, pm, "payment_method", account),
+          customer.id,
+          account,
+        );
+      return updateCustomer(em, customer, params, account);
     },
   },
   {
     method: "POST",
     pattern: /^\/v1\/customers\/(cus_\w+)$/,
     allowed: ["email", "name", "description", "metadata", "invoice_settings", "phone", "address"],
-    handle: (em, { params }, match) =>
-      updateCustomer(em, requireObject(em, match[1]!, "customer"), params),
+    nested: { invoice_settings: invoiceSettings, address },
+    handle: (em, { params, account }, match) =>
+      updateCustomer(em, requireObject(em, match[1]!, "customer", account), params, account),
   },
   {
     method: "GET",
     pattern: /^\/v1\/customers\/(cus_\w+)$/,
     allowed: ["expand"],
-    handle: (em, _req, match) => requireObject(em, match[1]!, "customer"),
+    handle: (em, { account }, match) => requireObject(em, match[1]!, "customer", account),
   },
   {
     method: "GET",
@@ -170,17 +200,36 @@ export const customerRoutes: Route[] = [
       "expand",
       "test_clock",
     ],
-    handle(em, { params }) {
+    handle(em, { params, account }) {
       const email = optionalString(params, "email");
-      return em.store.list<Obj>("customer", (c) => !email || c.email === email);
+      return em.store.listFor<Obj>("customer", account, (c) => !email || c.email === email);
     },
   },
   {
     method: "POST",
     pattern: /^\/v1\/payment_methods$/,
-    allowed: ["type", "card", "billing_details", "metadata", "customer", "payment_method"],
+    allowed: [
+      "type",
+      "card",
+      "billing_details",
+      "metadata",
+      "customer",
+      "payment_method",
+      "allow_redisplay",
+    ],
+    nested: {
+      card: {
+        number: true,
+        exp_month: true,
+        exp_year: true,
+        cvc: true,
+        token: true,
+        networks: "any",
+      },
+      billing_details: { name: true, email: true, phone: true, address },
+    },
     publishable: true,
-    handle(em, { params }) {
+    handle(em, { params, account }) {
       if (requiredString(params, "type") !== "card")
         throw invalid("type", "Only card payment methods are emulated.");
       const card = optionalObject(params, "card");
@@ -197,6 +246,7 @@ export const customerRoutes: Route[] = [
           cvc: card.cvc === undefined ? undefined : String(card.cvc),
         },
         { name: billing.name ?? null, email: billing.email ?? null },
+        account,
       );
       if (params.metadata !== undefined) pm.metadata = metadataOf(params);
       return em.store.put(pm);
@@ -206,25 +256,26 @@ export const customerRoutes: Route[] = [
     method: "GET",
     pattern: /^\/v1\/payment_methods\/(pm_\w+)$/,
     allowed: ["expand"],
-    handle: (em, _req, match) => requireObject(em, match[1]!, "payment_method"),
+    handle: (em, { account }, match) => requireObject(em, match[1]!, "payment_method", account),
   },
   {
     method: "POST",
     pattern: /^\/v1\/payment_methods\/(pm_\w+)\/attach$/,
     allowed: ["customer"],
-    handle: (em, { params }, match) =>
+    handle: (em, { params, account }, match) =>
       attachPaymentMethod(
         em,
-        requireObject(em, match[1]!, "payment_method"),
+        requireObject(em, match[1]!, "payment_method", account),
         requiredString(params, "customer"),
+        account,
       ),
   },
   {
     method: "POST",
     pattern: /^\/v1\/payment_methods\/(pm_\w+)\/detach$/,
     allowed: [],
-    handle(em, _req, match) {
-      const pm = requireObject(em, match[1]!, "payment_method");
+    handle(em, { account }, match) {
+      const pm = requireObject(em, match[1]!, "payment_method", account);
       pm.customer = null;
       return em.store.put(pm);
     },
@@ -233,9 +284,13 @@ export const customerRoutes: Route[] = [
     method: "GET",
     pattern: /^\/v1\/payment_methods$/,
     allowed: ["customer", "type", "limit", "starting_after", "ending_before", "expand"],
-    handle(em, { params }) {
+    handle(em, { params, account }) {
       const customer = optionalString(params, "customer");
-      return em.store.list<Obj>("payment_method", (p) => !customer || p.customer === customer);
+      return em.store.listFor<Obj>(
+        "payment_method",
+        account,
+        (p) => !customer || p.customer === customer,
+      );
     },
   },
 ];

@@ -4,10 +4,10 @@ import {
   createSubscriptionInvoice,
   type Obj,
   setSubscriptionStatus,
-  succeed,
 } from "../core/billing";
-import type { Emulator, Route } from "../core/context";
+import type { Emulator, ParamShape, Route } from "../core/context";
 import { invalid, missing, StripeApiError } from "../core/errors";
+import { requireAccount, requireObject } from "../core/lookup";
 import {
   metadataOf,
   optionalArray,
@@ -17,8 +17,8 @@ import {
   optionalString,
   requiredString,
 } from "../core/params";
+import { billingMode, transferData } from "../core/shapes";
 import { newId } from "../core/state";
-import { requireObject } from "./catalogue";
 
 export interface NewSubscription {
   customer: string;
@@ -32,20 +32,37 @@ export interface NewSubscription {
   saveDefaultPaymentMethod: string | null;
 }
 
+const itemShape: ParamShape = {
+  id: true,
+  price: true,
+  quantity: true,
+  metadata: "any",
+  deleted: true,
+  clear_usage: true,
+  discounts: "any",
+  price_data: "any",
+  tax_rates: "any",
+};
+const paymentSettingsShape: ParamShape = {
+  save_default_payment_method: true,
+  payment_method_types: "any",
+  payment_method_options: "any",
+};
+
 export function buildSubscription(
   em: Emulator,
   input: NewSubscription,
   account: string | null,
 ): Obj {
-  const price = requireObject(em, input.priceId, "price");
+  const price = requireObject(em, input.priceId, "price", account);
   if (!price.active)
     throw invalid(
       "items[0][price]",
-      `The price specified is inactive. This field only accepts active prices.`,
+      "The price specified is inactive. This field only accepts active prices.",
     );
   if (!price.recurring) throw invalid("items[0][price]", "The price specified is not recurring.");
   if (input.defaultPaymentMethod) {
-    const pm = requireObject(em, input.defaultPaymentMethod, "payment_method");
+    const pm = requireObject(em, input.defaultPaymentMethod, "payment_method", account);
     if (pm.customer !== input.customer)
       throw invalid(
         "default_payment_method",
@@ -60,9 +77,11 @@ export function buildSubscription(
       object: "subscription",
       application: null,
       application_fee_percent: input.applicationFeePercent,
-      automatic_tax: { enabled: false, liability: null },
+      automatic_tax: { enabled: false, liability: null, disabled_reason: null },
       billing_cycle_anchor: now,
-      billing_mode: { type: "classic" },
+      billing_cycle_anchor_config: null,
+      billing_mode: { type: "classic", updated_at: now },
+      billing_thresholds: null,
       cancel_at: null,
       cancel_at_period_end: false,
       canceled_at: null,
@@ -74,22 +93,27 @@ export function buildSubscription(
       days_until_due: null,
       default_payment_method: input.defaultPaymentMethod,
       default_source: null,
+      default_tax_rates: [],
       description: null,
       discounts: [],
       ended_at: null,
+      invoice_settings: { account_tax_ids: null, issuer: { type: "self" } },
       items: {
         object: "list",
         data: [
           {
             id: newId("si"),
             object: "subscription_item",
+            billing_thresholds: null,
             created: now,
             current_period_start: now,
             current_period_end: addMonth(now),
+            discounts: [],
             metadata: {},
             price: { ...price },
             quantity: input.quantity,
             subscription: id,
+            tax_rates: [],
           },
         ],
         has_more: false,
@@ -98,6 +122,7 @@ export function buildSubscription(
       latest_invoice: null,
       livemode: false,
       metadata: input.metadata,
+      next_pending_invoice_item_invoice: null,
       on_behalf_of: input.onBehalfOf,
       pause_collection: null,
       payment_settings: {
@@ -105,7 +130,10 @@ export function buildSubscription(
         payment_method_types: null,
         save_default_payment_method: input.saveDefaultPaymentMethod ?? "off",
       },
+      pending_invoice_item_interval: null,
       pending_setup_intent: null,
+      pending_update: null,
+      schedule: null,
       start_date: now,
       status: "incomplete",
       test_clock: null,
@@ -113,32 +141,42 @@ export function buildSubscription(
         ? { destination: input.destination, amount_percent: null }
         : null,
       trial_end: null,
+      trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } },
       trial_start: null,
     },
     account,
   );
 }
 
-function readNewSubscription(em: Emulator, params: Record<string, unknown>): NewSubscription {
+function readNewSubscription(
+  em: Emulator,
+  params: Record<string, unknown>,
+  account: string | null,
+): NewSubscription {
   const customer = requiredString(params, "customer");
-  requireObject(em, customer, "customer");
+  requireObject(em, customer, "customer", account);
   const items = optionalArray(params, "items");
   if (!items || items.length === 0) throw missing("items");
+  if (items.length > 1) throw invalid("items", "The emulator supports one item per subscription.");
   const first = items[0] as Record<string, unknown>;
   if (!first?.price) throw missing("items[0][price]");
   const transfer = optionalObject(params, "transfer_data");
   const destination = transfer ? String(transfer.destination ?? "") : null;
-  if (destination) requireObject(em, destination, "account");
+  if (transfer && !destination) throw missing("transfer_data[destination]");
+  if (destination) requireAccount(em, destination);
   const pct = optionalNumber(params, "application_fee_percent");
   if (pct !== undefined && (pct < 0 || pct > 100))
     throw invalid("application_fee_percent", "application_fee_percent must be between 0 and 100.");
   const onBehalfOf = optionalString(params, "on_behalf_of") ?? null;
-  if (onBehalfOf) requireObject(em, onBehalfOf, "account");
+  if (onBehalfOf) requireAccount(em, onBehalfOf);
   const settings = optionalObject(params, "payment_settings");
+  const quantity = Number(first.quantity ?? 1);
+  if (!Number.isInteger(quantity) || quantity < 1)
+    throw invalid("items[0][quantity]", `Invalid positive integer: ${String(first.quantity)}`);
   return {
     customer,
     priceId: String(first.price),
-    quantity: Number(first.quantity ?? 1),
+    quantity,
     defaultPaymentMethod: optionalString(params, "default_payment_method") ?? null,
     applicationFeePercent: pct ?? null,
     destination: destination || null,
@@ -166,21 +204,98 @@ export function startSubscription(
     return em.store.get<Obj>(subscription.id)!;
   }
   if (behavior !== "default_incomplete") {
-    const customer = em.store.get<Obj>(input.customer)!;
-    const pm =
-      input.defaultPaymentMethod ??
-      (customer.invoice_settings?.default_payment_method as string | null);
     const pi = em.store.get<Obj>(invoice._payment_intent as string)!;
+    const pm = pi.payment_method as string | null;
     if (pm) {
       const result = attemptPayment(em, pi, pm, false);
-      if (result.status === "failed" && behavior === "error_if_incomplete") throw result.error;
+      if (result.status === "failed" && behavior === "error_if_incomplete") {
+        // Stripe creates nothing when the first payment fails under error_if_incomplete.
+        for (const id of [subscription.id, invoice.id, pi.id]) delete em.store.state.objects[id];
+        em.store.save();
+        throw result.error;
+      }
     }
   }
   return em.store.get<Obj>(subscription.id)!;
 }
 
-function requirePaymentIntent(em: Emulator, id: string) {
-  return requireObject(em, id, "payment_intent");
+const SUBSCRIPTION_BEHAVIORS = [
+  "default_incomplete",
+  "allow_incomplete",
+  "error_if_incomplete",
+  "pending_if_incomplete",
+];
+
+function updateSubscription(
+  em: Emulator,
+  subscription: Obj,
+  params: Record<string, unknown>,
+  account: string | null,
+) {
+  if (subscription.status === "canceled" || subscription.status === "incomplete_expired") {
+    const onlyMetadata = Object.keys(params).every((k) =>
+      ["metadata", "cancellation_details", "expand"].includes(k),
+    );
+    if (!onlyMetadata)
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        message: "A canceled subscription can only update its cancellation_details and metadata.",
+      });
+  }
+  const previous: Record<string, unknown> = {};
+  const item = subscription.items.data[0] as Obj;
+  const cancelAtPeriodEnd = optionalBool(params, "cancel_at_period_end");
+  if (cancelAtPeriodEnd !== undefined && cancelAtPeriodEnd !== subscription.cancel_at_period_end) {
+    previous.cancel_at_period_end = subscription.cancel_at_period_end;
+    previous.cancel_at = subscription.cancel_at;
+    subscription.cancel_at_period_end = cancelAtPeriodEnd;
+    subscription.cancel_at = cancelAtPeriodEnd ? item.current_period_end : null;
+    subscription.canceled_at = cancelAtPeriodEnd ? em.store.now() : null;
+    subscription.cancellation_details = {
+      comment: null,
+      feedback: null,
+      reason: cancelAtPeriodEnd ? "cancellation_requested" : null,
+    };
+  }
+  if (params.default_payment_method !== undefined) {
+    const pm = optionalString(params, "default_payment_method") ?? null;
+    if (pm) {
+      const method = requireObject(em, pm, "payment_method", account);
+      if (method.customer !== subscription.customer)
+        throw invalid(
+          "default_payment_method",
+          "The customer does not have a payment method with the ID provided.",
+        );
+    }
+    previous.default_payment_method = subscription.default_payment_method;
+    subscription.default_payment_method = pm;
+  }
+  const items = optionalArray(params, "items");
+  const first = items?.[0] as Record<string, unknown> | undefined;
+  if (first?.id !== undefined && first.id !== item.id)
+    throw invalid("items[0][id]", `No such subscription item: '${String(first.id)}'`);
+  if (first?.price) {
+    const price = requireObject(em, String(first.price), "price", account);
+    if (!price.recurring) throw invalid("items[0][price]", "The price specified is not recurring.");
+    previous.items = { ...subscription.items, data: [{ ...item }] };
+    item.price = { ...price };
+  }
+  if (first?.quantity !== undefined) {
+    previous.items ??= { ...subscription.items, data: [{ ...item }] };
+    item.quantity = Number(first.quantity);
+  }
+  if (params.metadata !== undefined) {
+    previous.metadata = subscription.metadata;
+    // Stripe merges metadata keys; an empty value removes a key.
+    const merged: Record<string, string> = { ...subscription.metadata, ...metadataOf(params) };
+    subscription.metadata = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== ""));
+  }
+  const description = optionalString(params, "description");
+  if (description !== undefined) subscription.description = description;
+  em.store.put(subscription);
+  if (Object.keys(previous).length > 0)
+    em.webhooks.emit("customer.subscription.updated", subscription, { previous });
+  return subscription;
 }
 
 export const subscriptionRoutes: Route[] = [
@@ -203,29 +318,29 @@ export const subscriptionRoutes: Route[] = [
       "billing_mode",
       "off_session",
       "proration_behavior",
-      "trial_period_days",
       "cancel_at_period_end",
     ],
+    nested: {
+      items: itemShape,
+      payment_settings: paymentSettingsShape,
+      transfer_data: transferData,
+      billing_mode: billingMode,
+    },
     handle(em, { params, account }) {
       const behavior = optionalString(params, "payment_behavior") ?? "allow_incomplete";
-      if (
-        ![
-          "default_incomplete",
-          "allow_incomplete",
-          "error_if_incomplete",
-          "pending_if_incomplete",
-        ].includes(behavior)
-      ) {
+      if (!SUBSCRIPTION_BEHAVIORS.includes(behavior))
         throw invalid("payment_behavior", `Invalid payment_behavior: ${behavior}`);
-      }
-      return startSubscription(em, readNewSubscription(em, params), account, behavior);
+      const collection = optionalString(params, "collection_method");
+      if (collection && collection !== "charge_automatically")
+        throw invalid("collection_method", "The emulator supports charge_automatically only.");
+      return startSubscription(em, readNewSubscription(em, params, account), account, behavior);
     },
   },
   {
     method: "GET",
     pattern: /^\/v1\/subscriptions\/(sub_\w+)$/,
     allowed: ["expand"],
-    handle: (em, _req, match) => requireObject(em, match[1]!, "subscription"),
+    handle: (em, { account }, match) => requireObject(em, match[1]!, "subscription", account),
   },
   {
     method: "POST",
@@ -239,57 +354,25 @@ export const subscriptionRoutes: Route[] = [
       "proration_behavior",
       "description",
       "payment_behavior",
+      "cancellation_details",
     ],
-    handle(em, { params }, match) {
-      const subscription = requireObject(em, match[1]!, "subscription");
-      if (subscription.status === "canceled" || subscription.status === "incomplete_expired") {
-        throw new StripeApiError(400, {
-          type: "invalid_request_error",
-          message: "A canceled subscription can only update its cancellation_details and metadata.",
-        });
-      }
-      const previous: Record<string, unknown> = {};
-      const cancelAtPeriodEnd = optionalBool(params, "cancel_at_period_end");
-      if (cancelAtPeriodEnd !== undefined) {
-        previous.cancel_at_period_end = subscription.cancel_at_period_end;
-        subscription.cancel_at_period_end = cancelAtPeriodEnd;
-        subscription.cancel_at = cancelAtPeriodEnd
-          ? subscription.items.data[0].current_period_end
-          : null;
-      }
-      const pm = optionalString(params, "default_payment_method");
-      if (pm !== undefined) {
-        const method = requireObject(em, pm, "payment_method");
-        if (method.customer !== subscription.customer)
-          throw invalid(
-            "default_payment_method",
-            "The customer does not have a payment method with the ID provided.",
-          );
-        previous.default_payment_method = subscription.default_payment_method;
-        subscription.default_payment_method = pm;
-      }
-      const items = optionalArray(params, "items");
-      if (items && items.length > 0) {
-        const first = items[0] as Record<string, unknown>;
-        if (first.price) {
-          const price = requireObject(em, String(first.price), "price");
-          subscription.items.data[0].price = { ...price };
-        }
-      }
-      if (params.metadata !== undefined)
-        subscription.metadata = { ...subscription.metadata, ...metadataOf(params) };
-      em.store.put(subscription);
-      em.webhooks.emit("customer.subscription.updated", subscription, { previous });
-      return subscription;
-    },
+    nested: { items: itemShape, cancellation_details: { comment: true, feedback: true } },
+    handle: (em, { params, account }, match) =>
+      updateSubscription(
+        em,
+        requireObject(em, match[1]!, "subscription", account),
+        params,
+        account,
+      ),
   },
   {
     method: "DELETE",
     pattern: /^\/v1\/subscriptions\/(sub_\w+)$/,
     allowed: ["invoice_now", "prorate", "cancellation_details", "expand"],
-    handle(em, _req, match) {
-      const subscription = requireObject(em, match[1]!, "subscription");
-      if (subscription.status === "canceled") {
+    nested: { cancellation_details: { comment: true, feedback: true } },
+    handle(em, { params, account }, match) {
+      const subscription = requireObject(em, match[1]!, "subscription", account);
+      if (subscription.status === "canceled" || subscription.status === "incomplete_expired") {
         throw new StripeApiError(404, {
           type: "invalid_request_error",
           code: "resource_missing",
@@ -297,11 +380,20 @@ export const subscriptionRoutes: Route[] = [
           message: `No such subscription: '${subscription.id}'`,
         });
       }
+      const details = optionalObject(params, "cancellation_details") ?? {};
       subscription.cancellation_details = {
-        comment: null,
-        feedback: null,
+        comment: details.comment ? String(details.comment) : null,
+        feedback: details.feedback ? String(details.feedback) : null,
         reason: "cancellation_requested",
       };
+      // Voids what is still owed, as Stripe does for an immediate cancellation.
+      const open = em.store.get<Obj>(String(subscription.latest_invoice), "invoice");
+      if (open && open.status === "open") {
+        open.status = "void";
+        open.status_transitions = { ...open.status_transitions, voided_at: em.store.now() };
+        open.next_payment_attempt = null;
+        em.store.put(open);
+      }
       setSubscriptionStatus(em, subscription, "canceled");
       return em.store.get<Obj>(subscription.id)!;
     },
@@ -318,162 +410,39 @@ export const subscriptionRoutes: Route[] = [
       "ending_before",
       "expand",
       "created",
+      "collection_method",
     ],
-    handle(em, { params }) {
+    handle(em, { params, account }) {
       const customer = optionalString(params, "customer");
       const status = optionalString(params, "status");
       const price = optionalString(params, "price");
-      return em.store.list<Obj>(
+      const statuses = [
+        "active",
+        "past_due",
+        "unpaid",
+        "canceled",
+        "incomplete",
+        "incomplete_expired",
+        "trialing",
+        "paused",
+        "all",
+        "ended",
+      ];
+      if (status && !statuses.includes(status))
+        throw invalid("status", `Invalid status: must be one of ${statuses.join(", ")}`);
+      return em.store.listFor<Obj>(
         "subscription",
+        account,
         (s) =>
           (!customer || s.customer === customer) &&
-          (status
-            ? status === "all" || s.status === status
-            : s.status !== "canceled" && s.status !== "incomplete_expired") &&
+          (status === "all" ||
+            (status === "ended"
+              ? s.status === "canceled" || s.status === "incomplete_expired"
+              : status
+                ? s.status === status
+                : s.status !== "canceled")) &&
           (!price || s.items.data[0].price.id === price),
       );
     },
   },
-  {
-    method: "GET",
-    pattern: /^\/v1\/invoices\/(in_\w+)$/,
-    allowed: ["expand"],
-    handle: (em, _req, match) => requireObject(em, match[1]!, "invoice"),
-  },
-  {
-    method: "GET",
-    pattern: /^\/v1\/invoices$/,
-    allowed: [
-      "customer",
-      "subscription",
-      "status",
-      "limit",
-      "starting_after",
-      "ending_before",
-      "expand",
-      "created",
-    ],
-    handle(em, { params }) {
-      const customer = optionalString(params, "customer");
-      const subscription = optionalString(params, "subscription");
-      const status = optionalString(params, "status");
-      return em.store.list<Obj>(
-        "invoice",
-        (i) =>
-          (!customer || i.customer === customer) &&
-          (!subscription || i.parent?.subscription_details?.subscription === subscription) &&
-          (!status || i.status === status),
-      );
-    },
-  },
-  {
-    method: "GET",
-    pattern: /^\/v1\/invoice_payments$/,
-    allowed: ["invoice", "limit", "starting_after", "ending_before", "expand", "payment"],
-    handle(em, { params }) {
-      const invoice = requireObject(em, requiredString(params, "invoice"), "invoice");
-      return (invoice._payments as Obj[] | undefined) ?? [];
-    },
-  },
-  {
-    method: "GET",
-    pattern: /^\/v1\/payment_intents\/(pi_\w+)$/,
-    allowed: ["expand", "client_secret"],
-    publishable: true,
-    handle(em, { params, keyKind }, match) {
-      const pi = requirePaymentIntent(em, match[1]!);
-      if (keyKind === "publishable" && params.client_secret !== pi.client_secret)
-        throw invalid(
-          "client_secret",
-          "The client_secret provided does not match the client_secret associated with the PaymentIntent.",
-        );
-      return pi;
-    },
-  },
-  {
-    method: "GET",
-    pattern: /^\/v1\/payment_intents$/,
-    allowed: ["customer", "limit", "starting_after", "ending_before", "expand", "created"],
-    handle(em, { params }) {
-      const customer = optionalString(params, "customer");
-      return em.store.list<Obj>("payment_intent", (p) => !customer || p.customer === customer);
-    },
-  },
-  {
-    method: "POST",
-    pattern: /^\/v1\/payment_intents\/(pi_\w+)\/confirm$/,
-    allowed: [
-      "payment_method",
-      "client_secret",
-      "return_url",
-      "off_session",
-      "expand",
-      "use_stripe_sdk",
-      "payment_method_options",
-      "mandate_data",
-      "save_payment_method",
-      "setup_future_usage",
-    ],
-    publishable: true,
-    handle(em, { params, keyKind }, match) {
-      const pi = requirePaymentIntent(em, match[1]!);
-      if (keyKind === "publishable" && params.client_secret !== pi.client_secret)
-        throw invalid(
-          "client_secret",
-          "The client_secret provided does not match the client_secret associated with the PaymentIntent.",
-        );
-      if (pi.status === "succeeded") {
-        throw new StripeApiError(400, {
-          type: "invalid_request_error",
-          code: "payment_intent_unexpected_state",
-          message:
-            "You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.",
-        });
-      }
-      const pm = optionalString(params, "payment_method") ?? (pi.payment_method as string | null);
-      if (!pm) throw missing("payment_method");
-      const method = requireObject(em, pm, "payment_method");
-      if (pi.customer && !method.customer) {
-        method.customer = pi.customer;
-        em.store.put(method);
-      }
-      const result = attemptPayment(em, pi, pm, optionalBool(params, "off_session") ?? false);
-      if (result.status === "failed") throw result.error;
-      const returnUrl = optionalString(params, "return_url");
-      if (result.status === "requires_action" && returnUrl) {
-        pi.next_action = {
-          type: "redirect_to_url",
-          redirect_to_url: { url: `${em.baseUrl}/3ds/${pi.id}`, return_url: returnUrl },
-        };
-        em.store.put(pi);
-      }
-      return em.store.get<Obj>(pi.id)!;
-    },
-  },
 ];
-
-/** The 3-D Secure page's answer: the payment goes through, or fails authentication. */
-export function answerThreeDSecure(em: Emulator, pi: Obj, outcome: "complete" | "fail") {
-  if (pi.status !== "requires_action") return pi;
-  if (outcome === "complete") {
-    pi._authenticated = true;
-    const pm = em.store.get<Obj>(pi.payment_method as string);
-    if (pm) {
-      pm._authenticated = true;
-      em.store.put(pm);
-    }
-    succeed(em, pi);
-  } else {
-    pi.status = "requires_payment_method";
-    pi.next_action = null;
-    pi.last_payment_error = {
-      type: "card_error",
-      code: "payment_intent_authentication_failure",
-      message:
-        "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
-    };
-    em.store.put(pi);
-    em.webhooks.emit("payment_intent.payment_failed", pi);
-  }
-  return em.store.get<Obj>(pi.id)!;
-}

@@ -1,7 +1,7 @@
 import { cardError, declinedError, insufficientFundsError, outcomeOf } from "./cards";
 import type { Emulator } from "./context";
 import type { StripeApiError } from "./errors";
-import { newId, type StripeObject } from "./state";
+import { newId, publicView, type StripeObject } from "./state";
 
 // Invoices, PaymentIntents and the money movement of destination charges.
 
@@ -42,35 +42,39 @@ export function createPaymentIntent(
     onBehalfOf: string | null;
     metadata?: Record<string, string>;
   },
+  account: string | null,
 ): Obj {
   const id = newId("pi");
-  return em.store.put({
-    id,
-    object: "payment_intent",
-    amount: input.amount,
-    amount_capturable: 0,
-    amount_received: 0,
-    application_fee_amount: input.applicationFeeAmount,
-    capture_method: "automatic",
-    client_secret: `${id}_secret_${newId("s").slice(2)}`,
-    confirmation_method: "automatic",
-    created: em.store.now(),
-    currency: "usd",
-    customer: input.customer,
-    description: input.invoice ? "Subscription creation" : null,
-    last_payment_error: null,
-    latest_charge: null,
-    livemode: false,
-    metadata: input.metadata ?? {},
-    next_action: null,
-    on_behalf_of: input.onBehalfOf,
-    payment_method: input.paymentMethod,
-    payment_method_types: ["card"],
-    setup_future_usage: null,
-    status: input.paymentMethod ? "requires_confirmation" : "requires_payment_method",
-    transfer_data: input.destination ? { destination: input.destination } : null,
-    _invoice: input.invoice,
-  });
+  return em.store.put(
+    {
+      id,
+      object: "payment_intent",
+      amount: input.amount,
+      amount_capturable: 0,
+      amount_received: 0,
+      application_fee_amount: input.applicationFeeAmount,
+      capture_method: "automatic",
+      client_secret: `${id}_secret_${newId("s").slice(2)}`,
+      confirmation_method: "automatic",
+      created: em.store.now(),
+      currency: "usd",
+      customer: input.customer,
+      description: input.invoice ? "Subscription creation" : null,
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      metadata: input.metadata ?? {},
+      next_action: null,
+      on_behalf_of: input.onBehalfOf,
+      payment_method: input.paymentMethod,
+      payment_method_types: ["card"],
+      setup_future_usage: null,
+      status: input.paymentMethod ? "requires_confirmation" : "requires_payment_method",
+      transfer_data: input.destination ? { destination: input.destination } : null,
+      _invoice: input.invoice,
+    },
+    account,
+  );
 }
 
 export type ChargeResult =
@@ -100,7 +104,10 @@ export function attemptPayment(
     pi.status = "requires_action";
     pi.next_action = {
       type: "redirect_to_url",
-      redirect_to_url: { url: `${em.baseUrl}/3ds/${pi.id}`, return_url: null },
+      redirect_to_url: {
+        url: `${em.baseUrl}/3ds/${pi.id}`,
+        return_url: (pi._return_url as string | null | undefined) ?? null,
+      },
     };
     em.store.put(pi);
     return { status: "requires_action" };
@@ -110,6 +117,29 @@ export function attemptPayment(
 }
 
 function fail(em: Emulator, pi: Obj, error: StripeApiError): ChargeResult {
+  const charge = em.store.put(
+    {
+      id: newId("ch"),
+      object: "charge",
+      amount: pi.amount,
+      amount_captured: 0,
+      captured: false,
+      currency: "usd",
+      customer: pi.customer,
+      failure_code: error.body.code ?? null,
+      failure_message: error.body.message,
+      outcome: { type: "issuer_declined", reason: error.body.decline_code ?? null },
+      paid: false,
+      payment_intent: pi.id,
+      payment_method: pi.payment_method,
+      status: "failed",
+      created: em.store.now(),
+      livemode: false,
+      metadata: {},
+    },
+    em.store.ownerOf(pi.id),
+  );
+  pi.latest_charge = charge.id;
   pi.status = "requires_payment_method";
   pi.next_action = null;
   pi.last_payment_error = {
@@ -117,11 +147,15 @@ function fail(em: Emulator, pi: Obj, error: StripeApiError): ChargeResult {
     code: error.body.code,
     decline_code: error.body.decline_code,
     message: error.body.message,
+    charge: charge.id,
+    doc_url: error.body.doc_url,
     payment_method: publicPm(em, pi.payment_method as string | null),
   };
   em.store.put(pi);
   em.webhooks.emit("payment_intent.payment_failed", pi);
-  error.body.payment_intent = { id: pi.id, object: "payment_intent", status: pi.status };
+  error.body.charge = charge.id;
+  error.body.payment_intent = publicView(pi);
+  error.body.payment_method = publicPm(em, pi.payment_method as string | null);
   const invoice = pi._invoice ? em.store.get<Obj>(pi._invoice as string, "invoice") : undefined;
   if (invoice) invoiceFailed(em, invoice);
   return { status: "failed", error };
@@ -130,7 +164,25 @@ function fail(em: Emulator, pi: Obj, error: StripeApiError): ChargeResult {
 function publicPm(em: Emulator, id: string | null) {
   if (!id) return null;
   const pm = em.store.get<Obj>(id);
-  return pm ? { id: pm.id, object: "payment_method", type: "card" } : null;
+  return pm ? publicView(pm) : null;
+}
+
+/** The 3-D Secure challenge was failed: the PaymentIntent needs another payment method. */
+export function failAuthentication(em: Emulator, pi: Obj) {
+  pi.status = "requires_payment_method";
+  pi.next_action = null;
+  pi.last_payment_error = {
+    type: "invalid_request_error",
+    code: "payment_intent_authentication_failure",
+    doc_url: "https://stripe.com/docs/error-codes/payment-intent-authentication-failure",
+    message:
+      "The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.",
+    payment_method: publicPm(em, pi.payment_method as string | null),
+  };
+  em.store.put(pi);
+  em.webhooks.emit("payment_intent.payment_failed", pi);
+  const invoice = pi._invoice ? em.store.get<Obj>(pi._invoice as string, "invoice") : undefined;
+  if (invoice) invoiceFailed(em, invoice);
 }
 
 export function succeed(em: Emulator, pi: Obj) {
@@ -138,22 +190,28 @@ export function succeed(em: Emulator, pi: Obj) {
   pi.next_action = null;
   pi.last_payment_error = null;
   pi.amount_received = pi.amount;
-  const charge = em.store.put({
-    id: newId("ch"),
-    object: "charge",
-    amount: pi.amount,
-    amount_captured: pi.amount,
-    captured: true,
-    currency: "usd",
-    customer: pi.customer,
-    paid: true,
-    payment_intent: pi.id,
-    payment_method: pi.payment_method,
-    status: "succeeded",
-    created: em.store.now(),
-    livemode: false,
-    metadata: {},
-  });
+  const charge = em.store.put(
+    {
+      id: newId("ch"),
+      object: "charge",
+      amount: pi.amount,
+      amount_captured: pi.amount,
+      application_fee_amount: pi.application_fee_amount,
+      captured: true,
+      currency: "usd",
+      customer: pi.customer,
+      on_behalf_of: pi.on_behalf_of,
+      paid: true,
+      payment_intent: pi.id,
+      payment_method: pi.payment_method,
+      status: "succeeded",
+      transfer_data: pi.transfer_data,
+      created: em.store.now(),
+      livemode: false,
+      metadata: {},
+    },
+    em.store.ownerOf(pi.id),
+  );
   pi.latest_charge = charge.id;
   em.store.put(pi);
   moveMoney(em, pi);
@@ -162,34 +220,58 @@ export function succeed(em: Emulator, pi: Obj) {
   if (invoice) invoicePaid(em, invoice, pi);
 }
 
-/** Destination charge: the fee stays with the platform, the rest is transferred to the creator. */
+/**
+ * Destination charge: the fee stays with the platform and the rest is transferred to the
+ * destination. Direct charge (the PaymentIntent lives on a connected account): the account keeps
+ * the amount less the platform's application fee.
+ */
 function moveMoney(em: Emulator, pi: Obj) {
-  const destination = (pi.transfer_data as { destination?: string } | null)?.destination;
-  if (!destination) return;
+  const destination = (pi.transfer_data as { destination?: string } | null)?.destination ?? null;
+  const owner = em.store.ownerOf(pi.id);
+  const payee = destination ?? owner;
+  if (!payee) return;
   const fee = (pi.application_fee_amount as number | null) ?? 0;
   const created = em.store.now();
-  em.store.put({
-    id: newId("fee"),
-    object: "application_fee",
-    account: destination,
-    amount: fee,
-    currency: "usd",
-    charge: pi.latest_charge,
-    created,
-    livemode: false,
-  });
-  em.store.put({
-    id: newId("tr"),
-    object: "transfer",
-    amount: pi.amount - fee,
-    currency: "usd",
-    destination,
-    source_transaction: pi.latest_charge,
-    created,
-    livemode: false,
-    metadata: {},
-  });
-  em.store.balance(destination).available += pi.amount - fee;
+  if (fee > 0 || destination) {
+    em.store.put({
+      id: newId("fee"),
+      object: "application_fee",
+      account: payee,
+      amount: fee,
+      amount_refunded: 0,
+      application: "ca_emulator",
+      charge: pi.latest_charge,
+      currency: "usd",
+      created,
+      livemode: false,
+      originating_transaction: null,
+      refunded: false,
+      refunds: { object: "list", data: [], has_more: false, url: "/v1/application_fees/refunds" },
+      source: null,
+    });
+  }
+  if (destination) {
+    em.store.put({
+      id: newId("tr"),
+      object: "transfer",
+      amount: pi.amount - fee,
+      amount_reversed: 0,
+      balance_transaction: null,
+      currency: "usd",
+      description: null,
+      destination,
+      destination_payment: newId("py"),
+      reversals: { object: "list", data: [], has_more: false, url: "/v1/transfers/reversals" },
+      reversed: false,
+      source_transaction: pi.latest_charge,
+      source_type: "card",
+      transfer_group: `group_${pi.id}`,
+      created,
+      livemode: false,
+      metadata: {},
+    });
+  }
+  em.store.balance(payee).available += pi.amount - fee;
   em.store.save();
 }
 
@@ -292,6 +374,7 @@ export function createSubscriptionInvoice(
   const now = em.store.now();
   const invoiceId = newId("in");
   const pct = subscription.application_fee_percent as number | null;
+  const owner = em.store.ownerOf(subscription.id);
   const fee = pct == null ? null : Math.round((amount * pct) / 100);
   const destination =
     (subscription.transfer_data as { destination?: string } | null)?.destination ?? null;
@@ -371,18 +454,23 @@ export function createSubscriptionInvoice(
     test_clock: null,
   };
   if (amount > 0) {
-    const pi = createPaymentIntent(em, {
-      amount,
-      customer: subscription.customer as string,
-      paymentMethod: null,
-      invoice: invoiceId,
-      destination,
-      applicationFeeAmount: destination ? fee : null,
-      onBehalfOf: (subscription.on_behalf_of as string | null) ?? null,
-    });
+    const pi = createPaymentIntent(
+      em,
+      {
+        amount,
+        customer: subscription.customer as string,
+        // Stripe puts the subscription's (or customer's) default card on the invoice's payment.
+        paymentMethod: defaultPaymentMethodOf(em, subscription),
+        invoice: invoiceId,
+        destination,
+        applicationFeeAmount: destination || owner ? fee : null,
+        onBehalfOf: (subscription.on_behalf_of as string | null) ?? null,
+      },
+      owner,
+    );
     invoice._payment_intent = pi.id;
   }
-  em.store.put(invoice);
+  em.store.put(invoice, owner);
   subscription.latest_invoice = invoiceId;
   em.store.put(subscription);
   return invoice;

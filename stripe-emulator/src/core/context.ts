@@ -1,6 +1,6 @@
+import type { WebhookDispatcher } from "../webhooks/dispatcher";
 import type { Params } from "./params";
 import type { Store } from "./state";
-import type { WebhookDispatcher } from "./webhooks";
 
 export interface Emulator {
   store: Store;
@@ -18,11 +18,19 @@ export interface ApiRequest {
   keyKind: "secret" | "publishable";
 }
 
+/**
+ * The nested keys a param accepts: `true` for a scalar, "any" for free-form hashes such as
+ * metadata, or a shape. Arrays (`a[0][k]`, `a[][k]`) are checked element by element.
+ */
+export type ParamShape = true | "any" | { readonly [key: string]: ParamShape };
+
 export interface Route {
   method: "GET" | "POST" | "DELETE";
   pattern: RegExp;
   /** Top-level params this endpoint accepts; anything else is `parameter_unknown`. */
   allowed: readonly string[];
+  /** Shapes of nested params; an unlisted nested key is `parameter_unknown` too. */
+  nested?: Readonly<Record<string, ParamShape>>;
   /** Endpoints Stripe.js may call with a publishable key. */
   publishable?: boolean;
   handle(emulator: Emulator, request: ApiRequest, match: RegExpExecArray): unknown;

@@ -10,13 +10,23 @@ export interface WebhookEndpointRecord {
   secret: string;
   connect: boolean;
   enabledEvents: string[];
+  created?: number;
+  description?: string | null;
+  metadata?: Record<string, string>;
+  disabled?: boolean;
+  /** Given in EmulatorOptions rather than created through the API. */
+  fromOptions?: boolean;
 }
 
 export interface IdempotencyRecord {
   bodyHash: string;
   status: number;
   body: unknown;
+  /** Real time (ms) of the first request; records older than 24 h are pruned. */
+  createdAt?: number;
 }
+
+import type { Delivery } from "../webhooks/dispatcher";
 
 export interface EmulatorState {
   /** Seconds added to the real clock by "advance" calls. */
@@ -26,6 +36,8 @@ export interface EmulatorState {
   owners: Record<string, string>;
   balances: Record<string, { available: number; pending: number }>;
   webhookEndpoints: WebhookEndpointRecord[];
+  /** The delivery log, including what is still owed, so a restart keeps retrying. */
+  webhookDeliveries: Delivery[];
   idempotency: Record<string, IdempotencyRecord>;
 }
 
@@ -36,6 +48,7 @@ export function emptyState(): EmulatorState {
     owners: {},
     balances: {},
     webhookEndpoints: [],
+    webhookDeliveries: [],
     idempotency: {},
   };
 }
@@ -49,11 +62,21 @@ export class Store {
   state: EmulatorState;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly file: string | undefined) {
-    this.state =
-      file && existsSync(file)
-        ? (JSON.parse(readFileSync(file, "utf8")) as EmulatorState)
-        : emptyState();
+  constructor(
+    private readonly file: string | undefined,
+    warn: (message: string) => void = () => {},
+  ) {
+    this.state = emptyState();
+    if (!file || !existsSync(file)) return;
+    try {
+      // Fields added since the file was written start empty.
+      this.state = { ...emptyState(), ...(JSON.parse(readFileSync(file, "utf8")) as object) };
+    } catch (error) {
+      // A damaged file must not stop the app from starting: keep it aside and start afresh.
+      const aside = `${file}.corrupt-${Date.now()}`;
+      renameSync(file, aside);
+      warn(`Stripe emulator state in ${file} was unreadable (${String(error)}); moved to ${aside}`);
+    }
   }
 
   now(): number {
@@ -64,6 +87,25 @@ export class Store {
     const found = this.state.objects[id];
     if (!found || (object && found.object !== object)) return undefined;
     return found as T;
+  }
+
+  /** `get`, but only if the object belongs to `account` (null: the platform). */
+  find<T extends StripeObject = StripeObject>(
+    id: string,
+    object: string,
+    account: string | null,
+  ): T | undefined {
+    const found = this.get<T>(id, object);
+    return found && this.ownerOf(id) === account ? found : undefined;
+  }
+
+  /** `list`, limited to the objects of one account (null: the platform). */
+  listFor<T extends StripeObject = StripeObject>(
+    object: string,
+    account: string | null,
+    filter: (o: T) => boolean = () => true,
+  ): T[] {
+    return this.list<T>(object, (o) => this.ownerOf(o.id) === account && filter(o));
   }
 
   put<T extends StripeObject>(value: T, owner?: string | null): T {
@@ -106,9 +148,10 @@ export class Store {
     }, 100);
   }
 
+  /** Atomic: a crash mid-write leaves the previous file, never half of one. */
   flush() {
     if (!this.file) return;
-    const tmp = `${this.file}.tmp`;
+    const tmp = `${this.file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(this.state));
     renameSync(tmp, this.file);
   }

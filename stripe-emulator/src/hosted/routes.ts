@@ -1,7 +1,7 @@
 import { completeCheckout } from "../api/checkout";
 import { completeOnboarding } from "../api/connect";
 import { attachPaymentMethod, createCardPaymentMethod } from "../api/customers";
-import { answerThreeDSecure } from "../api/subscriptions";
+import { answerThreeDSecure } from "../api/payment-intents";
 import type { Obj } from "../core/billing";
 import { setSubscriptionStatus } from "../core/billing";
 import type { Emulator } from "../core/context";
@@ -162,11 +162,14 @@ export function handleHostedPage(
     let error: string | undefined;
     if (method === "POST" && portalMatch[2] === "card") {
       try {
-        const pm = createCardPaymentMethod(em, cardFrom(form), {
-          name: customer.name,
-          email: customer.email,
-        });
-        attachPaymentMethod(em, pm, customer.id);
+        const account = em.store.ownerOf(customer.id);
+        const pm = createCardPaymentMethod(
+          em,
+          cardFrom(form),
+          { name: customer.name, email: customer.email },
+          account,
+        );
+        attachPaymentMethod(em, pm, customer.id, account);
         customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: pm.id };
         em.store.put(customer);
         for (const sub of em.store.list<Obj>(

@@ -1,5 +1,5 @@
-import { createHmac } from "node:crypto";
-import { newId, publicView, type Store, type StripeObject } from "./state";
+import { newId, publicView, type Store, type StripeObject } from "../core/state";
+import { signPayload } from "./signing";
 
 export interface Delivery {
   id: string;
@@ -10,38 +10,55 @@ export interface Delivery {
   attempts: number;
   status: "pending" | "delivered" | "failed";
   lastStatus: number | null;
+  lastError: string | null;
+  /** Real time (ms): webhooks are retried on the wall clock, not the emulator clock. */
+  createdAt: number;
   nextAttemptAt: number;
+  deliveredAt: number | null;
 }
 
 const MAX_ATTEMPTS = 8;
-const backoffMs = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 30_000);
-
-export function signPayload(payload: string, secret: string, timestamp: number): string {
-  const signature = createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
-  return `t=${timestamp},v1=${signature}`;
-}
+const KEEP_FINISHED = 2000;
+const backoffMs = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 60_000);
 
 /**
  * Creates events and posts them, signed like Stripe, to every matching endpoint: events of a
- * connected account go to `connect: true` endpoints, platform events to the others.
- * Deliveries are asynchronous and retried with back-off.
+ * connected account (`event.account`) go to `connect: true` endpoints, platform events to the
+ * others. Delivery is asynchronous (never inside the API call that caused it), retried with
+ * exponential back-off, and the log (with what is still owed) is part of the persisted state.
  */
 export class WebhookDispatcher {
-  readonly deliveries: Delivery[] = [];
-  private inFlight = new Set<Promise<void>>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly busy = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
 
   constructor(
     private readonly store: Store,
     private readonly log: (message: string) => void,
-  ) {}
+  ) {
+    // Deliveries owed before a restart are due again now.
+    for (const delivery of this.deliveries) {
+      if (delivery.status === "pending") delivery.nextAttemptAt = Date.now();
+    }
+    if (this.deliveries.some((d) => d.status === "pending")) this.schedule(0);
+  }
 
+  get deliveries(): Delivery[] {
+    this.store.state.webhookDeliveries ??= [];
+    return this.store.state.webhookDeliveries;
+  }
+
+  /**
+   * Records an event for `object` and queues its deliveries. The event belongs to the account
+   * that owns the object unless `account` says otherwise (account.updated names the account).
+   */
   emit(
     type: string,
     object: StripeObject,
     options: { account?: string | null; previous?: Record<string, unknown> } = {},
   ) {
+    const account = options.account === undefined ? this.store.ownerOf(object.id) : options.account;
     const event = {
       id: newId("evt"),
       object: "event",
@@ -49,21 +66,23 @@ export class WebhookDispatcher {
       created: this.store.now(),
       data: {
         object: publicView(object),
-        ...(options.previous ? { previous_attributes: options.previous } : {}),
+        ...(options.previous ? { previous_attributes: publicView(options.previous) } : {}),
       },
       livemode: false,
       pending_webhooks: 0,
       request: { id: null, idempotency_key: null },
       type,
-      ...(options.account ? { account: options.account } : {}),
+      ...(account ? { account } : {}),
     };
     const endpoints = this.store.state.webhookEndpoints.filter(
       (e) =>
-        e.connect === Boolean(options.account) &&
+        !e.disabled &&
+        e.connect === Boolean(account) &&
         (e.enabledEvents.includes("*") || e.enabledEvents.includes(type)),
     );
     event.pending_webhooks = endpoints.length;
-    this.store.put(event as unknown as StripeObject, options.account ?? null);
+    this.store.put(event as unknown as StripeObject, account);
+    const now = Date.now();
     for (const endpoint of endpoints) {
       this.deliveries.push({
         id: newId("whdel"),
@@ -74,9 +93,13 @@ export class WebhookDispatcher {
         attempts: 0,
         status: "pending",
         lastStatus: null,
-        nextAttemptAt: Date.now(),
+        lastError: null,
+        createdAt: now,
+        nextAttemptAt: now,
+        deliveredAt: null,
       });
     }
+    this.trim();
     this.schedule(0);
   }
 
@@ -86,17 +109,14 @@ export class WebhookDispatcher {
       this.timer = null;
       this.pump();
     }, delayMs);
+    this.timer.unref();
   }
 
   private pump() {
     const now = Date.now();
     for (const delivery of this.deliveries) {
-      if (
-        delivery.status !== "pending" ||
-        delivery.nextAttemptAt > now ||
-        (delivery as { busy?: boolean }).busy
-      )
-        continue;
+      if (delivery.status !== "pending" || delivery.nextAttemptAt > now) continue;
+      if (this.busy.has(delivery.id)) continue;
       const attempt = this.attempt(delivery).finally(() => this.inFlight.delete(attempt));
       this.inFlight.add(attempt);
     }
@@ -105,15 +125,14 @@ export class WebhookDispatcher {
   }
 
   private async attempt(delivery: Delivery) {
-    const flagged = delivery as Delivery & { busy?: boolean };
-    flagged.busy = true;
+    this.busy.add(delivery.id);
     const event = this.store.get(delivery.eventId);
     const endpoint = this.store.state.webhookEndpoints.find((e) => e.id === delivery.endpointId);
     delivery.attempts += 1;
     try {
       if (!event || !endpoint) throw new Error("event or endpoint gone");
       const payload = JSON.stringify(event, null, 2);
-      const response = await fetch(delivery.url, {
+      const response = await fetch(endpoint.url, {
         method: "POST",
         headers: {
           "Content-Type": "application/json; charset=utf-8",
@@ -125,20 +144,23 @@ export class WebhookDispatcher {
       });
       delivery.lastStatus = response.status;
       await response.arrayBuffer().catch(() => undefined);
-      if (response.ok) {
-        delivery.status = "delivered";
-        return;
-      }
-      throw new Error(`HTTP ${response.status}`);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      delivery.status = "delivered";
+      delivery.deliveredAt = Date.now();
+      delivery.lastError = null;
     } catch (error) {
+      delivery.lastError = error instanceof Error ? error.message : String(error);
       if (delivery.attempts >= MAX_ATTEMPTS) {
         delivery.status = "failed";
-        this.log(`webhook ${delivery.type} to ${delivery.url} failed for good: ${String(error)}`);
+        this.log(
+          `webhook ${delivery.type} to ${delivery.url} failed for good: ${delivery.lastError}`,
+        );
       } else {
         delivery.nextAttemptAt = Date.now() + backoffMs(delivery.attempts);
       }
     } finally {
-      flagged.busy = false;
+      this.busy.delete(delivery.id);
+      this.store.save();
       this.schedule(0);
     }
   }
@@ -149,18 +171,16 @@ export class WebhookDispatcher {
    */
   async flush(timeoutMs = 30_000) {
     const deadline = Date.now() + timeoutMs;
-    for (const delivery of this.deliveries) {
-      if (delivery.status === "pending" && delivery.attempts > 0)
-        delivery.nextAttemptAt = Date.now();
-    }
     const retrying = new Set(
       this.deliveries.filter((d) => d.status === "pending" && d.attempts > 0),
     );
+    for (const delivery of retrying) delivery.nextAttemptAt = Date.now();
     for (;;) {
       this.pump();
       const due = this.deliveries.some(
         (d) =>
           d.status === "pending" &&
+          !this.busy.has(d.id) &&
           (d.attempts === 0 || (retrying.has(d) && d.nextAttemptAt <= Date.now())),
       );
       if (!due && this.inFlight.size === 0) return;
@@ -169,16 +189,46 @@ export class WebhookDispatcher {
     }
   }
 
-  reassign(fromEndpointIds: string[], toEndpointId: string) {
+  /** Events still owed to replaced endpoints go to their replacement (signed with its secret). */
+  reassign(fromEndpointIds: string[], toEndpoint: { id: string; url: string }) {
     for (const delivery of this.deliveries) {
       if (delivery.status === "pending" && fromEndpointIds.includes(delivery.endpointId)) {
-        delivery.endpointId = toEndpointId;
+        delivery.endpointId = toEndpoint.id;
+        delivery.url = toEndpoint.url;
       }
     }
   }
 
-  stop() {
+  /** Drops deliveries owed to an endpoint that was deleted. */
+  forgetEndpoint(endpointId: string) {
+    for (const delivery of this.deliveries) {
+      if (delivery.status === "pending" && delivery.endpointId === endpointId) {
+        delivery.status = "failed";
+        delivery.lastError = "endpoint deleted";
+      }
+    }
+  }
+
+  reset() {
+    this.store.state.webhookDeliveries = [];
+  }
+
+  /** Keeps every pending delivery and the most recent finished ones. */
+  private trim() {
+    const finished = this.deliveries.filter((d) => d.status !== "pending");
+    if (finished.length <= KEEP_FINISHED * 1.5) return;
+    const drop = new Set(finished.slice(0, finished.length - KEEP_FINISHED));
+    this.store.state.webhookDeliveries = this.deliveries.filter((d) => !drop.has(d));
+  }
+
+  async stop() {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    // Let attempts already on the wire finish, so their outcome is logged and saved.
+    await Promise.race([
+      Promise.allSettled([...this.inFlight]),
+      new Promise((r) => setTimeout(r, 2000)),
+    ]);
   }
 }

@@ -1,0 +1,43 @@
+import type { Obj } from "../core/billing";
+import type { Route } from "../core/context";
+import { requireObject } from "../core/lookup";
+import { optionalArray, optionalString } from "../core/params";
+
+/** `invoice.*` matches every invoice event, as on Stripe. */
+function matches(pattern: string, type: string) {
+  return pattern.endsWith(".*") ? type.startsWith(pattern.slice(0, -1)) : pattern === type;
+}
+
+export const eventRoutes: Route[] = [
+  {
+    method: "GET",
+    pattern: /^\/v1\/events\/(evt_\w+)$/,
+    allowed: ["expand"],
+    handle: (em, { account }, match) => requireObject(em, match[1]!, "event", account),
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/events$/,
+    allowed: [
+      "type",
+      "types",
+      "limit",
+      "starting_after",
+      "ending_before",
+      "created",
+      "expand",
+      "delivery_success",
+    ],
+    handle(em, { params, account }) {
+      const type = optionalString(params, "type");
+      const types = (optionalArray(params, "types") ?? []).map(String);
+      return em.store.listFor<Obj>(
+        "event",
+        account,
+        (e) =>
+          (!type || matches(type, e.type)) &&
+          (types.length === 0 || types.some((t) => matches(t, e.type))),
+      );
+    },
+  },
+];

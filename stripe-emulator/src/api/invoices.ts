@@ -1,0 +1,63 @@
+import type { Obj } from "../core/billing";
+import type { Route } from "../core/context";
+import { requireObject } from "../core/lookup";
+import { optionalString, requiredString } from "../core/params";
+
+export const invoiceRoutes: Route[] = [
+  {
+    method: "GET",
+    pattern: /^\/v1\/invoices\/(in_\w+)$/,
+    allowed: ["expand"],
+    handle: (em, { account }, match) => requireObject(em, match[1]!, "invoice", account),
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/invoices$/,
+    allowed: [
+      "customer",
+      "subscription",
+      "status",
+      "limit",
+      "starting_after",
+      "ending_before",
+      "expand",
+      "created",
+      "collection_method",
+      "due_date",
+    ],
+    handle(em, { params, account }) {
+      const customer = optionalString(params, "customer");
+      const subscription = optionalString(params, "subscription");
+      const status = optionalString(params, "status");
+      return em.store.listFor<Obj>(
+        "invoice",
+        account,
+        (i) =>
+          (!customer || i.customer === customer) &&
+          (!subscription || i.parent?.subscription_details?.subscription === subscription) &&
+          (!status || i.status === status),
+      );
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/invoice_payments$/,
+    allowed: ["invoice", "limit", "starting_after", "ending_before", "expand", "payment", "status"],
+    handle(em, { params, account }) {
+      const invoice = requireObject(em, requiredString(params, "invoice"), "invoice", account);
+      return (invoice._payments as Obj[] | undefined) ?? [];
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/invoice_payments\/(inpay_\w+)$/,
+    allowed: ["expand"],
+    handle(em, { account }, match) {
+      for (const invoice of em.store.listFor<Obj>("invoice", account)) {
+        const found = (invoice._payments as Obj[] | undefined)?.find((p) => p.id === match[1]);
+        if (found) return found;
+      }
+      return requireObject(em, match[1]!, "invoice_payment", account);
+    },
+  },
+];

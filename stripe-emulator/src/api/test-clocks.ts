@@ -1,0 +1,70 @@
+import { advanceClock } from "../core/clock";
+import type { Route } from "../core/context";
+import { invalid, missing } from "../core/errors";
+import { optionalInt, optionalString } from "../core/params";
+import { newId } from "../core/state";
+
+// One emulator-wide clock stands in for every test clock: creating a clock at a future
+// frozen_time, or advancing any clock, moves the whole emulator (and runs what falls due).
+// Customers need not be attached to a clock. Advancing is synchronous, so the clock is always
+// "ready" when the call returns.
+
+function clockView(frozenTime: number, id: string, name: string | null = null) {
+  return {
+    id,
+    object: "test_helpers.test_clock",
+    created: frozenTime,
+    deletes_after: frozenTime + 30 * 86400,
+    frozen_time: frozenTime,
+    livemode: false,
+    name,
+    status: "ready",
+    status_details: {},
+  };
+}
+
+export const testClockRoutes: Route[] = [
+  {
+    method: "POST",
+    pattern: /^\/v1\/test_helpers\/test_clocks$/,
+    allowed: ["frozen_time", "name"],
+    handle(em, { params }) {
+      const frozen = optionalInt(params, "frozen_time");
+      if (frozen === undefined) throw missing("frozen_time");
+      if (frozen > em.store.now()) advanceClock(em, frozen - em.store.now());
+      return clockView(em.store.now(), newId("clock"), optionalString(params, "name") ?? null);
+    },
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/test_helpers\/test_clocks\/(clock_\w+)\/advance$/,
+    allowed: ["frozen_time"],
+    handle(em, { params }, match) {
+      const target = optionalInt(params, "frozen_time");
+      if (target === undefined) throw missing("frozen_time");
+      if (target <= em.store.now())
+        throw invalid(
+          "frozen_time",
+          "The test clock can only be advanced forward in time (the emulator's clock is shared).",
+        );
+      advanceClock(em, target - em.store.now());
+      return clockView(em.store.now(), match[1]!);
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/test_helpers\/test_clocks\/(clock_\w+)$/,
+    allowed: ["expand"],
+    handle: (em, _req, match) => clockView(em.store.now(), match[1]!),
+  },
+  {
+    method: "DELETE",
+    pattern: /^\/v1\/test_helpers\/test_clocks\/(clock_\w+)$/,
+    allowed: [],
+    handle: (_em, _req, match) => ({
+      id: match[1]!,
+      object: "test_helpers.test_clock",
+      deleted: true,
+    }),
+  },
+];

@@ -1,0 +1,32 @@
+import type { Obj } from "./billing";
+import type { Emulator } from "./context";
+import { noSuch } from "./errors";
+
+/** The names Stripe's "No such …" messages use for each object type. */
+const nouns: Record<string, string> = {
+  payment_method: "PaymentMethod",
+  "checkout.session": "checkout.session",
+  "billing_portal.session": "billing_portal.session",
+};
+
+/**
+ * An object as seen by a caller acting for `account` (the Stripe-Account header; null is the
+ * platform). Objects of another account are "missing", as they are on Stripe.
+ */
+export function requireObject(
+  em: Emulator,
+  id: string,
+  object: string,
+  account: string | null,
+): Obj {
+  const found = em.store.find<Obj>(id, object, account);
+  if (!found) throw noSuch(nouns[object] ?? object, id);
+  return found;
+}
+
+/** Connected accounts belong to the platform, so any caller may name one (e.g. a destination). */
+export function requireAccount(em: Emulator, id: string): Obj {
+  const account = em.store.get<Obj>(id, "account");
+  if (!account) throw noSuch("account", id);
+  return account;
+}

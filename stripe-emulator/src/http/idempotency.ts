@@ -1,0 +1,93 @@
+import { createHash } from "node:crypto";
+import { StripeApiError } from "../core/errors";
+import type { Store } from "../core/state";
+
+export interface ApiResult {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+const KEEP_MS = 24 * 3600 * 1000;
+
+const mismatch = (key: string) =>
+  new StripeApiError(400, {
+    type: "idempotency_error",
+    message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+  });
+
+/**
+ * Stripe's Idempotency-Key semantics, scoped by account + method + path: the first response is
+ * stored (card errors included) and replayed for the same parameters; other parameters are an
+ * idempotency_error. Validation failures (400/401/404) are not stored, so a fixed request may
+ * reuse its key. Concurrent requests with one key run once: the others wait and replay.
+ */
+export class IdempotencyLayer {
+  private readonly inFlight = new Map<string, { bodyHash: string; done: Promise<ApiResult> }>();
+  private lastPrune = Date.now();
+
+  constructor(private readonly store: Store) {}
+
+  async run(
+    scope: { account: string | null; method: string; path: string; key: string },
+    params: unknown,
+    execute: () => Promise<ApiResult>,
+  ): Promise<ApiResult> {
+    const { key } = scope;
+    if (key.length > 255)
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        message: "Idempotency-Key is too long: it can be at most 255 characters.",
+      });
+    this.prune();
+    const id = `${scope.account ?? "platform"} ${scope.method} ${scope.path} ${key}`;
+    const bodyHash = createHash("sha256").update(JSON.stringify(params)).digest("hex");
+    const replay = (result: ApiResult): ApiResult => ({
+      status: result.status,
+      body: result.body,
+      headers: { "Idempotent-Replayed": "true", "Idempotency-Key": key },
+    });
+
+    const stored = this.store.state.idempotency[id];
+    if (stored) {
+      if (stored.bodyHash !== bodyHash) throw mismatch(key);
+      return replay(stored);
+    }
+    const pending = this.inFlight.get(id);
+    if (pending) {
+      if (pending.bodyHash !== bodyHash) throw mismatch(key);
+      return replay(await pending.done);
+    }
+
+    const done = execute().catch((error: unknown): ApiResult => {
+      if (error instanceof StripeApiError && ![400, 401, 404].includes(error.status))
+        return { status: error.status, body: { error: error.body } };
+      throw error;
+    });
+    this.inFlight.set(id, { bodyHash, done });
+    try {
+      const result = await done;
+      this.store.state.idempotency[id] = {
+        bodyHash,
+        status: result.status,
+        body: result.body,
+        createdAt: Date.now(),
+      };
+      this.store.save();
+      return { ...result, headers: { ...result.headers, "Idempotency-Key": key } };
+    } finally {
+      this.inFlight.delete(id);
+    }
+  }
+
+  /** Keys are kept at least 24 hours, as Stripe does, then dropped. */
+  private prune() {
+    const now = Date.now();
+    if (now - this.lastPrune < 60_000) return;
+    this.lastPrune = now;
+    const records = this.store.state.idempotency;
+    for (const [id, record] of Object.entries(records)) {
+      if ((record.createdAt ?? now) < now - KEEP_MS) delete records[id];
+    }
+  }
+}
