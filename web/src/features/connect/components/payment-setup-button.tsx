@@ -1,64 +1,91 @@
+import { useIsMutating } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { publicConfig } from "@/config/boot-data";
-import { useConnectStatus, useCreateConnectAccount } from "../api/get-connect-status";
-import { describeAccountCreationError, PROVIDER_NOT_CONFIGURED } from "./connect-errors";
+import { errorMessage } from "@/lib/api-client";
+import { useConnectStatus } from "../api/get-connect-status";
+import { refreshConnectStatusMutationKey } from "../api/refresh-connect-status";
+import { PROVIDER_NOT_CONFIGURED } from "./connect-errors";
 import { PaymentSetupModal } from "./payment-setup-modal";
+import { useAccountCreation } from "./use-account-creation";
 
-/** The onboarding wizard's step-3 button, with every label the spec gives it. */
-export function PaymentSetupButton({ userEmail }: { userEmail: string | null }) {
+interface PaymentSetupButtonProps {
+  /** The signed-in creator's e-mail; Stripe needs one to create the account. */
+  userEmail: string | null;
+}
+
+/** The onboarding wizard's step-3 control, with every label the spec gives it. */
+export function PaymentSetupButton({ userEmail }: PaymentSetupButtonProps) {
   const status = useConnectStatus();
-  const createAccount = useCreateConnectAccount();
+  const isRefreshing = useIsMutating({ mutationKey: refreshConnectStatusMutationKey }) > 0;
+  const creation = useAccountCreation("onboarding");
   const [isModalOpen, setIsModalOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const account = status.data?.account ?? null;
   const isComplete = Boolean(account?.onboardingCompleted);
-  const hasPaymentClient = Boolean(publicConfig.stripePublishableKey);
+  const isChecking = status.isPending || isRefreshing;
 
-  const label = createAccount.isPending
+  // Order matters: the spec's most specific state wins.
+  const label = creation.isCreating
     ? "Setting up..."
-    : status.isPending
-      ? "Checking..."
-      : isModalOpen
-        ? "Setup in Progress..."
+    : isModalOpen
+      ? "Setup in Progress..."
+      : isChecking
+        ? "Checking..."
         : isComplete
           ? "Payment Setup Complete ✓"
           : "Complete Setup (Setup Payments)";
 
   async function start() {
-    setError(null);
-    if (!hasPaymentClient || !userEmail) {
-      setError(PROVIDER_NOT_CONFIGURED);
-      return;
-    }
-    try {
-      if (!account) await createAccount.mutateAsync();
-      setIsModalOpen(true);
-    } catch (e) {
-      setError(describeAccountCreationError(e, "Failed to create payment account", "onboarding"));
-    }
+    if (!userEmail) return;
+    // An existing account goes straight to onboarding; the server would return it anyway.
+    if (account || (await creation.create())) setIsModalOpen(true);
   }
 
-  const isBusy = createAccount.isPending || status.isPending || isModalOpen;
+  const isBusy = creation.isCreating || isChecking || isModalOpen;
   return (
     <div className="space-y-3">
-      <Button
-        size="lg"
-        variant={isComplete ? "success" : "primary"}
-        className="w-full"
-        onClick={start}
-        disabled={isBusy || isComplete || !userEmail || !hasPaymentClient}
-      >
-        {label}
-      </Button>
-      {!hasPaymentClient ? <Alert tone="error">{PROVIDER_NOT_CONFIGURED}</Alert> : null}
-      {account && !isComplete ? (
-        <Alert tone="warning">
-          Payment setup is in progress. Complete the setup to start accepting payments.
+      {isComplete && !isBusy ? (
+        // Not the shared "success" variant: white on brand-600 falls short of WCAG AA.
+        <button
+          type="button"
+          disabled
+          className="inline-flex h-12 w-full items-center justify-center rounded-lg bg-brand-700 px-6 text-base font-medium text-white"
+        >
+          {label}
+        </button>
+      ) : (
+        <Button
+          size="lg"
+          className="w-full"
+          onClick={start}
+          disabled={isBusy || !userEmail || !creation.hasPaymentClient}
+          aria-describedby={account && !isComplete ? "payment-setup-progress" : undefined}
+        >
+          {label}
+        </Button>
+      )}
+      {creation.hasPaymentClient ? null : <Alert tone="error">{PROVIDER_NOT_CONFIGURED}</Alert>}
+      {userEmail ? null : (
+        <Alert tone="error">Your account has no e-mail address, which Stripe requires.</Alert>
+      )}
+      {status.isError ? (
+        <Alert tone="error">
+          <span className="flex flex-wrap items-center justify-between gap-2">
+            {errorMessage(status.error, "Could not check your payment setup.")}
+            <Button variant="secondary" size="sm" onClick={() => status.refetch()}>
+              Try again
+            </Button>
+          </span>
         </Alert>
       ) : null}
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {account && !isComplete ? (
+        <div id="payment-setup-progress">
+          <Alert tone="warning">
+            Payment setup is in progress. Complete the setup to start accepting payments.
+          </Alert>
+        </div>
+      ) : null}
+      {creation.error ? <Alert tone="error">{creation.error}</Alert> : null}
       <PaymentSetupModal open={isModalOpen} onOpenChange={setIsModalOpen} />
     </div>
   );

@@ -2,14 +2,18 @@ import { loadConnectAndInitialize } from "@stripe/connect-js";
 import { ConnectAccountOnboarding, ConnectComponentsProvider } from "@stripe/react-connect-js";
 import { useState } from "react";
 import { publicConfig } from "@/config/boot-data";
-import { fetchAccountSessionSecret } from "../api/connect-links";
+import { createAccountSession } from "../api/create-account-session";
 
-/** Real Stripe: Connect embedded onboarding, fed by an account session from our server. */
+/**
+ * Real Stripe: Connect embedded onboarding, fed by account sessions from our server.
+ * Default export so the modal can lazy-load it: emulator builds never fetch connect-js.
+ */
 export default function StripeEmbeddedOnboarding({ onExit }: { onExit: () => void }) {
+  // Initialise once per mount; connect-js asks for a fresh secret itself when one expires.
   const [connectInstance] = useState(() =>
     loadConnectAndInitialize({
       publishableKey: publicConfig.stripePublishableKey,
-      fetchClientSecret: fetchAccountSessionSecret,
+      fetchClientSecret: createAccountSession,
       appearance: { variables: { colorPrimary: "#15803d" } },
     }),
   );
