@@ -1,9 +1,9 @@
 import type { Obj } from "../core/billing";
-import type { Emulator, Route } from "../core/context";
+import type { Emulator, ParamShape, Route } from "../core/context";
 import { invalid } from "../core/errors";
-import { requireAccount } from "../core/lookup";
+import { requireAccount, requireObject } from "../core/lookup";
 import { metadataOf, optionalObject, optionalString, requiredString } from "../core/params";
-import { newId } from "../core/state";
+import { newId, PLATFORM_BALANCE } from "../core/state";
 
 const INITIAL_REQUIREMENTS = [
   "business_profile.mcc",
@@ -46,6 +46,18 @@ export function completeOnboarding(
   em.webhooks.emit("account.updated", account, { account: account.id, previous });
 }
 
+const ACCOUNT_SETTINGS: ParamShape = {
+  payouts: {
+    schedule: { interval: true, delay_days: true, weekly_anchor: true, monthly_anchor: true },
+    statement_descriptor: true,
+    debit_negative_balances: true,
+  },
+  payments: "any",
+  card_payments: "any",
+  branding: "any",
+  dashboard: "any",
+};
+
 export const connectRoutes: Route[] = [
   {
     method: "POST",
@@ -68,17 +80,7 @@ export const connectRoutes: Route[] = [
     ],
     nested: {
       capabilities: "any",
-      settings: {
-        payouts: {
-          schedule: { interval: true, delay_days: true, weekly_anchor: true, monthly_anchor: true },
-          statement_descriptor: true,
-          debit_negative_balances: true,
-        },
-        payments: "any",
-        card_payments: "any",
-        branding: "any",
-        dashboard: "any",
-      },
+      settings: ACCOUNT_SETTINGS,
       controller: "any",
       business_profile: "any",
       individual: "any",
@@ -151,6 +153,37 @@ export const connectRoutes: Route[] = [
     pattern: /^\/v1\/accounts\/(acct_\w+)$/,
     allowed: ["expand"],
     handle: (em, _req, match) => requireAccount(em, match[1]!),
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/accounts\/(acct_\w+)$/,
+    allowed: ["email", "metadata", "settings", "business_profile", "default_currency"],
+    nested: { settings: ACCOUNT_SETTINGS, business_profile: "any" },
+    handle(em, { params }, match) {
+      const account = requireAccount(em, match[1]!);
+      const email = optionalString(params, "email");
+      if (email !== undefined) account.email = email;
+      if (params.metadata !== undefined)
+        account.metadata = { ...account.metadata, ...metadataOf(params) };
+      const settings = optionalObject(params, "settings") as Obj | undefined;
+      const schedule = settings?.payouts?.schedule;
+      if (schedule?.interval)
+        account.settings.payouts.schedule = {
+          ...account.settings.payouts.schedule,
+          interval: String(schedule.interval),
+        };
+      const profile = optionalObject(params, "business_profile");
+      if (profile) account.business_profile = { ...account.business_profile, ...profile };
+      em.store.put(account);
+      em.webhooks.emit("account.updated", account, { account: account.id });
+      return account;
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/accounts$/,
+    allowed: ["limit", "starting_after", "ending_before", "created", "expand"],
+    handle: (em) => em.store.list<Obj>("account"),
   },
   {
     method: "GET",
@@ -237,7 +270,7 @@ export const connectRoutes: Route[] = [
     pattern: /^\/v1\/balance$/,
     allowed: [],
     handle(em, { account }) {
-      const balance = account ? em.store.balance(account) : { available: 0, pending: 0 };
+      const balance = em.store.balance(account ?? PLATFORM_BALANCE);
       return {
         object: "balance",
         available: [
@@ -253,10 +286,40 @@ export const connectRoutes: Route[] = [
   {
     method: "GET",
     pattern: /^\/v1\/application_fees$/,
-    allowed: ["limit", "starting_after", "ending_before", "charge", "created"],
-    handle(em) {
-      const data = em.store.list<Obj>("application_fee").sort((a, b) => b.created - a.created);
-      return { object: "list", data, has_more: false, url: "/v1/application_fees" };
+    allowed: ["limit", "starting_after", "ending_before", "charge", "created", "expand"],
+    handle(em, { params, account }) {
+      const charge = optionalString(params, "charge");
+      // Fees are the platform's; a connected account sees none of its own.
+      if (account) return [];
+      return em.store.list<Obj>("application_fee", (f) => !charge || f.charge === charge);
     },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/application_fees\/(fee_\w+)$/,
+    allowed: ["expand"],
+    handle: (em, { account }, match) => requireObject(em, match[1]!, "application_fee", account),
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/transfers$/,
+    allowed: ["limit", "starting_after", "ending_before", "destination", "created", "expand"],
+    handle(em, { params, account }) {
+      const destination = optionalString(params, "destination");
+      if (account) return [];
+      return em.store.list<Obj>("transfer", (t) => !destination || t.destination === destination);
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/transfers\/(tr_\w+)$/,
+    allowed: ["expand"],
+    handle: (em, { account }, match) => requireObject(em, match[1]!, "transfer", account),
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/charges\/(ch_\w+)$/,
+    allowed: ["expand"],
+    handle: (em, { account }, match) => requireObject(em, match[1]!, "charge", account),
   },
 ];

@@ -1,7 +1,7 @@
 import { cardError, declinedError, insufficientFundsError, outcomeOf } from "./cards";
 import type { Emulator } from "./context";
 import type { StripeApiError } from "./errors";
-import { newId, publicView, type StripeObject } from "./state";
+import { newId, PLATFORM_BALANCE, publicView, type StripeObject } from "./state";
 
 // Invoices, PaymentIntents and the money movement of destination charges.
 
@@ -229,8 +229,13 @@ function moveMoney(em: Emulator, pi: Obj) {
   const destination = (pi.transfer_data as { destination?: string } | null)?.destination ?? null;
   const owner = em.store.ownerOf(pi.id);
   const payee = destination ?? owner;
-  if (!payee) return;
   const fee = (pi.application_fee_amount as number | null) ?? 0;
+  if (!payee) {
+    em.store.balance(PLATFORM_BALANCE).available += pi.amount;
+    em.store.save();
+    return;
+  }
+  em.store.balance(PLATFORM_BALANCE).available += fee;
   const created = em.store.now();
   if (fee > 0 || destination) {
     em.store.put({
@@ -352,6 +357,15 @@ export function setSubscriptionStatus(em: Emulator, subscription: Obj, status: s
   if (status === "canceled") {
     subscription.canceled_at ??= em.store.now();
     subscription.ended_at = em.store.now();
+    // A canceled subscription's open invoices are no longer retried.
+    for (const invoice of em.store.list<Obj>(
+      "invoice",
+      (i) =>
+        i.status === "open" && i.parent?.subscription_details?.subscription === subscription.id,
+    )) {
+      invoice.next_payment_attempt = null;
+      em.store.put(invoice);
+    }
   }
   em.store.put(subscription);
   em.webhooks.emit(
@@ -482,13 +496,19 @@ export function defaultPaymentMethodOf(em: Emulator, subscription: Obj): string 
   return (customer?.invoice_settings?.default_payment_method as string | null) ?? null;
 }
 
+const isCollectable = (s: Obj) => s.status === "active" || s.status === "past_due";
+
 /** Charges an invoice off-session with the subscription's default card. */
 export function collectInvoice(em: Emulator, invoice: Obj) {
   const subscription = subscriptionOfInvoice(em, invoice);
   const pi = invoice._payment_intent
     ? em.store.get<Obj>(invoice._payment_intent as string)
     : undefined;
-  if (!subscription || !pi) return;
+  if (!subscription || !pi || !isCollectable(subscription)) {
+    invoice.next_payment_attempt = null;
+    em.store.put(invoice);
+    return;
+  }
   const pm = defaultPaymentMethodOf(em, subscription);
   if (!pm) {
     invoiceFailed(em, invoice);

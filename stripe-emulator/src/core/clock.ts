@@ -8,83 +8,129 @@ import {
 } from "./billing";
 import type { Emulator } from "./context";
 
-const DAY = 86_400;
 const INCOMPLETE_EXPIRES_AFTER = 23 * 3600;
+
+const isLive = (s: Obj) => s.status === "active" || s.status === "past_due";
+const periodEnd = (s: Obj) => (s.items.data[0] as Obj).current_period_end as number;
+
+/** The earliest time at which something is due, or null when nothing is waiting. */
+function nextDueAt(em: Emulator): number | null {
+  const times: number[] = [];
+  for (const s of em.store.list<Obj>("subscription")) {
+    if (s.status === "incomplete") times.push((s.created as number) + INCOMPLETE_EXPIRES_AFTER);
+    else if (isLive(s)) times.push(periodEnd(s));
+  }
+  for (const i of em.store.list<Obj>("invoice", (i) => i.status === "open")) {
+    if (typeof i.next_payment_attempt === "number") times.push(i.next_payment_attempt);
+  }
+  for (const l of em.store.list<Obj>("account_link", (l) => !l._used)) times.push(l.expires_at);
+  for (const c of em.store.list<Obj>("checkout.session", (c) => c.status === "open"))
+    times.push(c.expires_at);
+  return times.length > 0 ? Math.min(...times) : null;
+}
+
+function expireIncomplete(em: Emulator, subscription: Obj, now: number) {
+  const invoice = em.store.get<Obj>(subscription.latest_invoice as string, "invoice");
+  if (invoice && invoice.status === "open") {
+    invoice.status = "void";
+    invoice.next_payment_attempt = null;
+    invoice.status_transitions = { ...invoice.status_transitions, voided_at: now };
+    em.store.put(invoice);
+    const pi = em.store.get<Obj>(invoice._payment_intent as string, "payment_intent");
+    if (pi && pi.status !== "succeeded") {
+      pi.status = "canceled";
+      pi.canceled_at = now;
+      pi.cancellation_reason = "void_invoice";
+      pi.next_action = null;
+      em.store.put(pi);
+    }
+  }
+  setSubscriptionStatus(em, subscription, "incomplete_expired");
+}
+
+/** A period ended: roll the period, invoice it and charge the default card off-session. */
+function renew(em: Emulator, subscription: Obj) {
+  const item = subscription.items.data[0] as Obj;
+  const previous = {
+    items: {
+      ...subscription.items,
+      data: [{ ...item }],
+    },
+    latest_invoice: subscription.latest_invoice,
+  };
+  item.current_period_start = item.current_period_end;
+  item.current_period_end = addMonth(item.current_period_start as number);
+  em.store.put(subscription);
+  const invoice = createSubscriptionInvoice(em, subscription, "subscription_cycle");
+  em.webhooks.emit("customer.subscription.updated", subscription, { previous });
+  if (invoice.status === "paid") em.webhooks.emit("invoice.paid", invoice);
+  else collectInvoice(em, invoice);
+}
 
 /** Runs whatever is due at the emulator's current time: renewals, retries, expiries. */
 export function runDueWork(em: Emulator) {
   const now = em.store.now();
   for (const subscription of em.store.list<Obj>("subscription")) {
-    if (
-      subscription.status === "incomplete" &&
-      subscription.created + INCOMPLETE_EXPIRES_AFTER <= now
-    ) {
-      const invoice = em.store.get<Obj>(subscription.latest_invoice as string, "invoice");
-      if (invoice && invoice.status === "open") {
-        invoice.status = "void";
-        invoice.status_transitions = { ...invoice.status_transitions, voided_at: now };
-        em.store.put(invoice);
-      }
-      setSubscriptionStatus(em, subscription, "incomplete_expired");
+    if (subscription.status === "incomplete") {
+      if ((subscription.created as number) + INCOMPLETE_EXPIRES_AFTER <= now)
+        expireIncomplete(em, subscription, now);
       continue;
     }
-    const item = subscription.items.data[0] as Obj;
-    if (
-      !["active", "past_due"].includes(subscription.status as string) ||
-      item.current_period_end > now
-    )
-      continue;
+    if (!isLive(subscription) || periodEnd(subscription) > now) continue;
     if (subscription.cancel_at_period_end) {
+      subscription.cancellation_details = {
+        ...subscription.cancellation_details,
+        reason: "cancellation_requested",
+      };
       setSubscriptionStatus(em, subscription, "canceled");
-      continue;
-    }
-    if (subscription.status !== "active") continue;
-    const previous = {
-      current_period_start: item.current_period_start,
-      current_period_end: item.current_period_end,
-    };
-    item.current_period_start = item.current_period_end;
-    item.current_period_end = addMonth(item.current_period_start as number);
-    em.store.put(subscription);
-    em.webhooks.emit("customer.subscription.updated", subscription, {
-      previous: { items: { data: [previous] } },
-    });
-    const invoice = createSubscriptionInvoice(em, subscription, "subscription_cycle");
-    if (invoice.status === "paid") {
-      em.webhooks.emit("invoice.paid", invoice);
+    } else if (subscription.status === "active") {
+      renew(em, subscription);
     } else {
-      collectInvoice(em, invoice);
+      // Still past due when the next period starts: Stripe stops retrying and cancels.
+      setSubscriptionStatus(em, subscription, "canceled");
     }
   }
-  for (const invoice of em.store.list<Obj>(
-    "invoice",
-    (i) => i.status === "open" && i.billing_reason === "subscription_cycle",
-  )) {
-    if (invoice.next_payment_attempt == null || invoice.next_payment_attempt > now) continue;
+  for (const invoice of em.store.list<Obj>("invoice", (i) => i.status === "open")) {
+    if (typeof invoice.next_payment_attempt !== "number" || invoice.next_payment_attempt > now)
+      continue;
     collectInvoice(em, invoice);
     const after = em.store.get<Obj>(invoice.id, "invoice")!;
     if (after.status === "open" && after.next_payment_attempt == null) {
-      // Retries exhausted: Stripe's default is to cancel the subscription.
+      // Retries exhausted: Stripe's default dunning setting cancels the subscription.
       const subscription = subscriptionOfInvoice(em, after);
-      if (subscription && subscription.status !== "canceled")
-        setSubscriptionStatus(em, subscription, "canceled");
+      if (subscription && isLive(subscription)) setSubscriptionStatus(em, subscription, "canceled");
     }
   }
   for (const link of em.store.list<Obj>("account_link", (l) => !l._used && l.expires_at <= now)) {
     link._used = true;
     em.store.put(link);
   }
+  for (const session of em.store.list<Obj>(
+    "checkout.session",
+    (c) => c.status === "open" && c.expires_at <= now,
+  )) {
+    session.status = "expired";
+    em.store.put(session);
+  }
 }
 
-/** Moves the emulator-wide clock forward a day at a time, so events happen in order. */
+/**
+ * Moves the emulator-wide clock forward. It stops at each moment something falls due, in
+ * order, so renewals, retries and expiries happen at their own timestamps, as over real months.
+ * Synchronous: when it returns, everything due has run (webhook delivery follows asynchronously).
+ */
 export function advanceClock(em: Emulator, seconds: number) {
-  let remaining = Math.max(0, Math.floor(seconds));
-  while (remaining > 0) {
-    const step = Math.min(DAY, remaining);
-    em.store.state.clockOffset += step;
-    remaining -= step;
+  const target = em.store.now() + Math.max(0, Math.floor(seconds));
+  for (let step = 0; step < 10_000; step += 1) {
+    const due = nextDueAt(em);
+    if (due === null || due > target) break;
+    if (due > em.store.now()) em.store.state.clockOffset += due - em.store.now();
     runDueWork(em);
+    // Defensive: if the work due did not move on, stop rather than spin.
+    if (nextDueAt(em) === due) break;
   }
+  if (target > em.store.now()) em.store.state.clockOffset += target - em.store.now();
+  runDueWork(em);
   em.store.save();
 }
 

@@ -1,4 +1,5 @@
 import type { Obj } from "./billing";
+import { invalid } from "./errors";
 import type { Store } from "./state";
 
 /** Fields that exist only when expanded (Stripe's "includable" fields). */
@@ -18,23 +19,65 @@ function includable(store: Store, parent: Obj, field: string): unknown {
       url: `/v1/invoice_payments?invoice=${parent.id}`,
     };
   }
+  if (parent.object === "checkout.session" && field === "line_items") {
+    const price = store.get<Obj>(parent._price as string);
+    const quantity = (parent._quantity as number) ?? 1;
+    const amount = ((price?.unit_amount as number) ?? 0) * quantity;
+    const product = price ? store.get<Obj>(price.product as string) : undefined;
+    return {
+      object: "list",
+      data: [
+        {
+          id: `li_${String(parent.id).slice(8, 32)}`,
+          object: "item",
+          amount_discount: 0,
+          amount_subtotal: amount,
+          amount_tax: 0,
+          amount_total: amount,
+          currency: price?.currency ?? "usd",
+          description: product?.name ?? "",
+          price: price ?? null,
+          quantity,
+        },
+      ],
+      has_more: false,
+      url: `/v1/checkout/sessions/${parent.id}/line_items`,
+    };
+  }
+  if (parent.object === "customer" && field === "subscriptions") {
+    const data = store.list<Obj>(
+      "subscription",
+      (s) => s.customer === parent.id && s.status !== "canceled",
+    );
+    return {
+      object: "list",
+      data,
+      has_more: false,
+      url: `/v1/customers/${parent.id}/subscriptions`,
+    };
+  }
   return undefined;
 }
 
-function expandPath(store: Store, value: unknown, path: string[]): unknown {
+function expandPath(store: Store, value: unknown, path: string[], full: string): unknown {
   if (path.length === 0 || value === null || value === undefined) return value;
   const [head, ...rest] = path as [string, ...string[]];
-  if (Array.isArray(value)) return value.map((v) => expandPath(store, v, path));
+  if (Array.isArray(value)) return value.map((v) => expandPath(store, v, path, full));
   if (typeof value !== "object") return value;
   const obj = { ...(value as Obj) };
   if (head === "data" && obj.object === "list" && Array.isArray(obj.data)) {
-    obj.data = (obj.data as unknown[]).map((item) => expandPath(store, resolve(store, item), rest));
+    obj.data = (obj.data as unknown[]).map((item) =>
+      expandPath(store, resolve(store, item), rest, full),
+    );
     return obj;
   }
   let field = obj[head];
   if (field === undefined) field = includable(store, obj, head);
-  if (field === undefined) return obj;
-  obj[head] = expandPath(store, resolve(store, field), rest);
+  if (field === undefined) {
+    // Stripe refuses what cannot be expanded, e.g. basil's removed invoice.payment_intent.
+    throw invalid("expand", `This property cannot be expanded (${full}).`);
+  }
+  obj[head] = expandPath(store, resolve(store, field), rest, full);
   return obj;
 }
 
@@ -46,7 +89,7 @@ function resolve(store: Store, value: unknown): unknown {
 
 export function applyExpand(store: Store, value: unknown, expand: string[]): unknown {
   let out = value;
-  for (const path of expand) out = expandPath(store, out, path.split("."));
+  for (const path of expand) out = expandPath(store, out, path.split("."), path);
   return out;
 }
 

@@ -53,6 +53,9 @@ export function emptyState(): EmulatorState {
   };
 }
 
+/** The balance key of the platform itself (application fees, charges it keeps). */
+export const PLATFORM_BALANCE = "platform";
+
 export function newId(prefix: string): string {
   return `${prefix}_${randomBytes(12).toString("base64url").replace(/[-_]/g, "x")}`;
 }
