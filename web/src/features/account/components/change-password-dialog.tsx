@@ -6,82 +6,122 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { authClient } from "@/lib/auth-client";
 
-export function ChangePasswordDialog({
-  open,
-  onOpenChange,
-  onChanged,
-}: {
+/** Spec 9: the same minimum as at sign-up. */
+const MIN_PASSWORD_LENGTH = 6;
+
+interface ChangePasswordDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onChanged: () => void;
-}) {
+}
+
+type FieldErrors = Partial<Record<"current" | "next" | "confirm", string>>;
+
+export function ChangePasswordDialog({ open, onOpenChange, onChanged }: ChangePasswordDialogProps) {
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
+
+  function close() {
+    if (isSaving) return;
+    // Passwords must not linger in memory (or reappear) after the dialog closes.
+    setCurrent("");
+    setNext("");
+    setConfirm("");
+    setFieldErrors({});
+    setError(null);
+    onOpenChange(false);
+  }
+
+  function validate(): FieldErrors {
+    const errors: FieldErrors = {};
+    if (!current) errors.current = "Enter your current password";
+    if (next.length < MIN_PASSWORD_LENGTH)
+      errors.next = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+    if (confirm !== next) errors.confirm = "The new passwords don't match";
+    return errors;
+  }
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setError(null);
-    if (next.length < 6) return setError("Password must be at least 6 characters");
-    if (next !== confirm) return setError("The new passwords don't match.");
+    const errors = validate();
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) return;
     setIsSaving(true);
-    const result = await authClient.changePassword({
-      currentPassword: current,
-      newPassword: next,
-      revokeOtherSessions: true,
-    });
-    setIsSaving(false);
-    if (result.error) return setError(result.error.message ?? "Could not change your password.");
-    setCurrent("");
-    setNext("");
-    setConfirm("");
+    try {
+      const result = await authClient.changePassword({
+        currentPassword: current,
+        newPassword: next,
+        // Whoever might know the old password is signed out everywhere else.
+        revokeOtherSessions: true,
+      });
+      if (result.error) {
+        setError(result.error.message ?? "Could not change your password. Please try again.");
+        return;
+      }
+    } catch {
+      setError("Could not change your password. Please try again.");
+      return;
+    } finally {
+      setIsSaving(false);
+    }
     onChanged();
-    onOpenChange(false);
+    close();
   }
 
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(isOpen) => (isOpen ? onOpenChange(true) : close())}
       title="Change Password"
-      description="Other devices will be signed out."
+      description="You'll stay signed in here; other devices will be signed out."
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field id="current-password" label="Current password">
+        <Field id="current-password" label="Current password" error={fieldErrors.current}>
           <Input
             id="current-password"
             type="password"
             autoComplete="current-password"
             value={current}
+            aria-invalid={Boolean(fieldErrors.current)}
             onChange={(e) => setCurrent(e.target.value)}
           />
         </Field>
-        <Field id="new-password" label="New password" hint="At least 6 characters.">
+        <Field
+          id="new-password"
+          label="New password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          error={fieldErrors.next}
+        >
           <Input
             id="new-password"
             type="password"
             autoComplete="new-password"
             value={next}
+            aria-invalid={Boolean(fieldErrors.next)}
             onChange={(e) => setNext(e.target.value)}
           />
         </Field>
-        <Field id="confirm-password" label="Confirm new password">
+        <Field id="confirm-password" label="Confirm new password" error={fieldErrors.confirm}>
           <Input
             id="confirm-password"
             type="password"
             autoComplete="new-password"
             value={confirm}
+            aria-invalid={Boolean(fieldErrors.confirm)}
             onChange={(e) => setConfirm(e.target.value)}
           />
         </Field>
         {error ? <Alert tone="error">{error}</Alert> : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={close} disabled={isSaving}>
             Cancel
           </Button>
-          <Button type="submit" disabled={isSaving || !current || !next}>
+          <Button type="submit" disabled={isSaving}>
             {isSaving ? "Saving..." : "Change Password"}
           </Button>
         </div>

@@ -9,21 +9,32 @@ import { useDeleteAccount } from "../api/delete-account";
 
 const MISMATCH = "User ID does not match. Please type your exact User ID to confirm.";
 
+interface DeleteAccountDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  userId: string;
+  onDeleted: () => unknown;
+}
+
 export function DeleteAccountDialog({
   open,
   onOpenChange,
   userId,
   onDeleted,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  userId: string;
-  onDeleted: () => void;
-}) {
+}: DeleteAccountDialogProps) {
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | null>(null);
   const deletion = useDeleteAccount();
+  // Exact, as the spec says: no trimming, no case folding.
   const matches = typed === userId;
+
+  function close(next: boolean) {
+    if (next) return onOpenChange(true);
+    if (deletion.isPending) return; // the deletion is under way; closing would hide its result
+    setTyped("");
+    setError(null);
+    onOpenChange(false);
+  }
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -31,7 +42,7 @@ export function DeleteAccountDialog({
     setError(null);
     try {
       await deletion.mutateAsync(typed);
-      onDeleted();
+      await onDeleted();
     } catch (e) {
       setError(errorMessage(e, "Failed to delete account. Please try again."));
     }
@@ -40,27 +51,43 @@ export function DeleteAccountDialog({
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={close}
       title="Delete Account"
-      description="This deletes your subscriptions and cancels every subscriber's payments. It cannot be undone."
+      description="This permanently deletes your account and subscriptions and cancels every subscriber's payments. It cannot be undone."
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <p className="text-sm text-gray-700">
           Your User ID:{" "}
           <code className="break-all rounded bg-gray-100 px-1 font-mono text-xs">{userId}</code>
         </p>
-        <Field id="confirm-user-id" label="Type your User ID to confirm">
+        <Field id="confirm-user-id" label="Type your User ID to confirm" error={error ?? undefined}>
           <Input
             id="confirm-user-id"
             value={typed}
-            onChange={(e) => setTyped(e.target.value)}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              if (error === MISMATCH) setError(null);
+            }}
+            // The Delete button stays disabled until the text matches, so say why on leaving.
+            onBlur={() => {
+              if (typed !== "" && !matches) setError(MISMATCH);
+            }}
+            onKeyDown={(e) => {
+              // A disabled submit button blocks Enter-to-submit; answer it with the reason.
+              if (e.key === "Enter" && !matches) {
+                e.preventDefault();
+                setError(MISMATCH);
+              }
+            }}
             autoComplete="off"
             spellCheck={false}
+            aria-invalid={error === MISMATCH}
+            aria-describedby={error ? "confirm-user-id-error" : undefined}
           />
         </Field>
-        {error ? <Alert tone="error">{error}</Alert> : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+        {error && error !== MISMATCH ? <Alert tone="error">{error}</Alert> : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => close(false)} disabled={deletion.isPending}>
             Cancel
           </Button>
           <Button type="submit" variant="danger" disabled={!matches || deletion.isPending}>

@@ -1,4 +1,3 @@
-import { QRCodeSVG } from "qrcode.react";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -6,21 +5,29 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { authClient } from "@/lib/auth-client";
+import { TotpSetup } from "./totp-setup";
 
 type Stage = { name: "password" } | { name: "verify"; totpURI: string; backupCodes: string[] };
 
-/** Turns TOTP two-factor on (password → QR code and backup codes → a code) or off. */
+interface TwoFactorDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  isEnabled: boolean;
+  onChanged: (message: string) => void;
+}
+
+const TOTP_CODE = /^\d{6}$/;
+
+/**
+ * Turns TOTP two-factor on (password → QR code, secret and backup codes → a 6-digit code) or
+ * off (password). better-auth only enables it once a code from the new secret checks out.
+ */
 export function TwoFactorDialog({
   open,
   onOpenChange,
   isEnabled,
   onChanged,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  isEnabled: boolean;
-  onChanged: (message: string) => void;
-}) {
+}: TwoFactorDialogProps) {
   const [stage, setStage] = useState<Stage>({ name: "password" });
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
@@ -35,53 +42,79 @@ export function TwoFactorDialog({
     onOpenChange(false);
   }
 
-  async function submitPassword(event: React.FormEvent) {
-    event.preventDefault();
+  async function run(action: () => Promise<void>, fallback: string) {
     setError(null);
     setIsBusy(true);
-    if (isEnabled) {
-      const result = await authClient.twoFactor.disable({ password });
+    try {
+      await action();
+    } catch {
+      setError(fallback);
+    } finally {
       setIsBusy(false);
-      if (result.error)
-        return setError(result.error.message ?? "Could not turn off two-factor authentication.");
-      onChanged("Two-factor authentication is off.");
-      return close();
     }
-    const result = await authClient.twoFactor.enable({ password });
-    setIsBusy(false);
-    if (result.error || !result.data || !("totpURI" in result.data)) {
-      return setError(result.error?.message ?? "Could not start two-factor setup.");
-    }
-    setStage({
-      name: "verify",
-      totpURI: result.data.totpURI,
-      backupCodes: result.data.backupCodes,
-    });
   }
 
-  async function submitCode(event: React.FormEvent) {
+  function submitPassword(event: React.FormEvent) {
     event.preventDefault();
-    setError(null);
-    setIsBusy(true);
-    const result = await authClient.twoFactor.verifyTotp({ code: code.trim() });
-    setIsBusy(false);
-    if (result.error)
-      return setError(result.error.message ?? "That code did not work. Try the newest one.");
-    onChanged("Two-factor authentication is on. You'll be asked for a code when you sign in.");
-    close();
+    if (!password) return setError("Enter your password");
+    if (isEnabled) {
+      return run(async () => {
+        const result = await authClient.twoFactor.disable({ password });
+        if (result.error) {
+          setError(result.error.message ?? "Could not turn off two-factor authentication.");
+          return;
+        }
+        onChanged("Two-factor authentication is off.");
+        close();
+      }, "Could not turn off two-factor authentication.");
+    }
+    return run(async () => {
+      const result = await authClient.twoFactor.enable({ password });
+      if (result.error || !result.data || !("totpURI" in result.data)) {
+        setError(result.error?.message ?? "Could not start two-factor setup.");
+        return;
+      }
+      setStage({
+        name: "verify",
+        totpURI: result.data.totpURI,
+        backupCodes: result.data.backupCodes,
+      });
+      setPassword("");
+    }, "Could not start two-factor setup.");
   }
 
-  const secret = stage.name === "verify" ? new URL(stage.totpURI).searchParams.get("secret") : null;
+  function submitCode(event: React.FormEvent) {
+    event.preventDefault();
+    if (!TOTP_CODE.test(code)) return setError("Enter the 6-digit code from your app");
+    return run(async () => {
+      const result = await authClient.twoFactor.verifyTotp({ code });
+      if (result.error) {
+        setError(result.error.message ?? "That code did not work. Try the newest one.");
+        return;
+      }
+      onChanged("Two-factor authentication is on. You'll be asked for a code when you sign in.");
+      close();
+    }, "Could not check the code. Please try again.");
+  }
+
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title={isEnabled ? "Disable 2FA" : "Enable 2FA"}
+      description={
+        isEnabled
+          ? "Sign-in will no longer ask for a code from your authenticator app."
+          : "Sign-in will also ask for a code from an authenticator app on your phone."
+      }
     >
       {stage.name === "password" ? (
         <form onSubmit={submitPassword} className="space-y-4" noValidate>
-          <p className="text-sm text-gray-600">Confirm your password to continue.</p>
-          <Field id="two-factor-password" label="Password">
+          <Field
+            id="two-factor-password"
+            label="Password"
+            hint="Confirm your password to continue."
+          >
             <Input
               id="two-factor-password"
               type="password"
@@ -91,7 +124,7 @@ export function TwoFactorDialog({
             />
           </Field>
           {error ? <Alert tone="error">{error}</Alert> : null}
-          <div className="flex justify-end gap-2">
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={close}>
               Cancel
             </Button>
@@ -106,48 +139,24 @@ export function TwoFactorDialog({
         </form>
       ) : (
         <form onSubmit={submitCode} className="space-y-4" noValidate>
-          <p className="text-sm text-gray-600">
-            Scan this code with an authenticator app, then enter the 6-digit code it shows.
-          </p>
-          <div className="flex justify-center rounded-lg border border-gray-200 p-4">
-            <QRCodeSVG value={stage.totpURI} size={168} title="Two-factor authentication QR code" />
-          </div>
-          {secret ? (
-            <p className="text-center text-xs text-gray-600">
-              Or enter this key:{" "}
-              <code className="rounded bg-gray-100 px-1 font-mono" data-testid="totp-secret">
-                {secret}
-              </code>
-            </p>
-          ) : null}
-          <div>
-            <p className="text-sm font-medium text-gray-800">Backup codes</p>
-            <p className="text-xs text-gray-600">
-              Keep these somewhere safe. Each works once if you lose your device.
-            </p>
-            <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm">
-              {stage.backupCodes.map((c) => (
-                <li key={c} className="rounded bg-gray-50 px-2 py-1">
-                  {c}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <Field id="two-factor-verify" label="Authentication code">
+          <TotpSetup totpURI={stage.totpURI} backupCodes={stage.backupCodes} />
+          <Field id="two-factor-verify" label="Authentication code" hint="6 digits">
             <Input
               id="two-factor-verify"
               inputMode="numeric"
               autoComplete="one-time-code"
+              maxLength={6}
               value={code}
-              onChange={(e) => setCode(e.target.value)}
+              // Apps show "123 456"; keep only the digits.
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
             />
           </Field>
           {error ? <Alert tone="error">{error}</Alert> : null}
-          <div className="flex justify-end gap-2">
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" disabled={isBusy || code.trim().length < 6}>
+            <Button type="submit" disabled={isBusy || !TOTP_CODE.test(code)}>
               {isBusy ? "Loading..." : "Turn on 2FA"}
             </Button>
           </div>

@@ -3,14 +3,23 @@ import { useMutation } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
 
+/** Saves the business profile and marks onboarding complete (the server upserts user_profiles). */
+export function completeOnboarding(input: CompleteOnboardingInput) {
+  return apiRequest("/api/onboarding/complete", {
+    method: "POST",
+    body: input,
+    schema: z.object({ ok: z.literal(true) }),
+  });
+}
+
+/**
+ * `onCompleted` is where the app invalidates the "me" query: that query belongs to the auth
+ * feature, and features don't import each other.
+ */
 export function useCompleteOnboarding(onCompleted: () => unknown) {
   return useMutation({
-    mutationFn: (input: CompleteOnboardingInput) =>
-      apiRequest("/api/onboarding/complete", {
-        method: "POST",
-        body: input,
-        schema: z.object({ ok: z.literal(true) }),
-      }),
+    mutationFn: completeOnboarding,
+    // Returned, so "Completing..." lasts until the app has re-read who the creator is.
     onSuccess: () => onCompleted(),
   });
 }
