@@ -1,5 +1,5 @@
 import type { Route } from "../core/context";
-import { invalid } from "../core/errors";
+import { invalid, missing } from "../core/errors";
 import { requireObject } from "../core/lookup";
 import {
   metadataOf,
@@ -109,9 +109,20 @@ export const catalogueRoutes: Route[] = [
       },
     },
     handle(em, { params, account }) {
+      // Stripe checks required params before it looks anything up.
+      const currency = requiredString(params, "currency").toLowerCase();
+      const unitAmount = optionalInt(params, "unit_amount");
+      if (unitAmount === undefined) throw missing("unit_amount");
+      if (unitAmount < 0) throw invalid("unit_amount", "Invalid non-negative integer");
+      const recurring = optionalObject(params, "recurring");
+      const interval = recurring ? String(recurring.interval ?? "") : null;
+      if (recurring && !["day", "week", "month", "year"].includes(interval ?? ""))
+        throw invalid("recurring[interval]", "Invalid interval");
       let productId = optionalString(params, "product");
       const productData = optionalObject(params, "product_data");
-      if (!productId && productData) {
+      if (productId) requireObject(em, productId, "product", account);
+      else if (productData) {
+        if (!productData.name) throw missing("product_data[name]");
         productId = newId("prod");
         em.store.put(
           {
@@ -137,15 +148,6 @@ export const catalogueRoutes: Route[] = [
           "product",
           "You must specify either `product` or `product_data` when creating a price.",
         );
-      requireObject(em, productId, "product", account);
-      const unitAmount = optionalInt(params, "unit_amount");
-      if (unitAmount === undefined)
-        throw invalid("unit_amount", "Missing required param: unit_amount.");
-      if (unitAmount < 0) throw invalid("unit_amount", "Invalid non-negative integer");
-      const recurring = optionalObject(params, "recurring");
-      const interval = recurring ? String(recurring.interval ?? "") : null;
-      if (recurring && !["day", "week", "month", "year"].includes(interval ?? ""))
-        throw invalid("recurring[interval]", "Invalid interval");
       return em.store.put(
         {
           id: newId("price"),
@@ -153,7 +155,7 @@ export const catalogueRoutes: Route[] = [
           active: optionalBool(params, "active") ?? true,
           billing_scheme: "per_unit",
           created: em.store.now(),
-          currency: requiredString(params, "currency").toLowerCase(),
+          currency,
           livemode: false,
           lookup_key: optionalString(params, "lookup_key") ?? null,
           metadata: metadataOf(params),
