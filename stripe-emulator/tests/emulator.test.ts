@@ -55,6 +55,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", () => resolve()));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   target = await openTarget({
+    forceEmulator: true,
     webhookEndpoints: [
       { url, secret: SECRET, connect: false },
       { url, secret: SECRET, connect: true },
@@ -320,10 +321,10 @@ describe("robustness", () => {
 
   it("keeps its state across a restart", async () => {
     const stateFile = path.join(mkdtempSync(path.join(tmpdir(), "emulator-state-")), "state.json");
-    const first = await openTarget({ stateFile });
+    const first = await openTarget({ stateFile, forceEmulator: true });
     const customer = await first.stripe.customers.create({ email: "persist@example.com" });
     await first.close();
-    const second = await openTarget({ stateFile });
+    const second = await openTarget({ stateFile, forceEmulator: true });
     expect((await second.stripe.customers.retrieve(customer.id)).id).toBe(customer.id);
     await second.close();
   });

@@ -20,10 +20,12 @@ export async function openTarget(
   options: {
     stateFile?: string;
     webhookEndpoints?: Parameters<typeof startStripeEmulator>[0]["webhookEndpoints"];
+    /** Emulator-only suites (hosted pages, controls) never run against real Stripe. */
+    forceEmulator?: boolean;
   } = {},
 ): Promise<Target> {
   const realKey = process.env.STRIPE_SECRET_KEY;
-  if (realKey?.startsWith("sk_test_")) {
+  if (realKey?.startsWith("sk_test_") && !options.forceEmulator) {
     return {
       stripe: new Stripe(realKey, { apiVersion: API_VERSION }),
       emulator: null,
