@@ -4,10 +4,11 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { errorMessage } from "@/lib/api-client";
+import { ApiError, errorMessage } from "@/lib/api-client";
 import { useDeleteAccount } from "../api/delete-account";
 
 const MISMATCH = "User ID does not match. Please type your exact User ID to confirm.";
+const DELETE_FAILED = "Failed to delete account. Please try again.";
 
 interface DeleteAccountDialogProps {
   open: boolean;
@@ -44,7 +45,12 @@ export function DeleteAccountDialog({
       await deletion.mutateAsync(typed);
       await onDeleted();
     } catch (e) {
-      setError(errorMessage(e, "Failed to delete account. Please try again."));
+      // A reply without a message only says "Request failed (500)": use the spec's words.
+      setError(
+        e instanceof ApiError && e.code === "unknown"
+          ? DELETE_FAILED
+          : errorMessage(e, DELETE_FAILED),
+      );
     }
   }
 

@@ -66,11 +66,13 @@ export function HostedOnboardingFrame({ onExit }: { onExit: () => void }) {
     );
   }
   if (!url) return <OnboardingLoading />;
+  // 560 px tall, but never taller than the dialog (92vh) less its title and buttons, which
+  // stack on phones: the Close buttons stay on screen and only the frame scrolls.
   return (
     <iframe
       title="Stripe account onboarding"
       src={url}
-      className="h-[560px] max-h-[60vh] w-full rounded-lg border border-gray-200 sm:max-h-none"
+      className="h-[min(560px,calc(92vh-18rem))] sm:h-[min(560px,calc(92vh-13rem))] w-full rounded-lg border border-gray-200"
     />
   );
 }

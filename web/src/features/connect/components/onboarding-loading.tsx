@@ -4,7 +4,7 @@ import { Spinner } from "@/components/ui/spinner";
 export function OnboardingLoading() {
   return (
     <div
-      className="flex h-[560px] max-h-[60vh] items-center justify-center gap-3 rounded-lg border border-gray-200 bg-gray-50 text-sm text-gray-600 sm:max-h-none"
+      className="flex h-[min(560px,calc(92vh-18rem))] sm:h-[min(560px,calc(92vh-13rem))] items-center justify-center gap-3 rounded-lg border border-gray-200 bg-gray-50 text-sm text-gray-600"
       role="status"
     >
       <Spinner /> Loading secure onboarding...

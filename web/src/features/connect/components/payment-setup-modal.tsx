@@ -56,7 +56,8 @@ export function PaymentSetupModal({ open, onOpenChange }: PaymentSetupModalProps
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title="Complete Payment Setup"
       description="Fill out the required information to start accepting payments"
-      className="max-w-3xl"
+      // Important (!): the shared dialog's own max-w-lg would otherwise win in the stylesheet.
+      className="max-w-3xl!"
     >
       {body}
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

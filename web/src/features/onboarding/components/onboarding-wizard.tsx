@@ -1,7 +1,7 @@
 import type { Me } from "@contracts/me";
 import { type ReactNode, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { errorMessage } from "@/lib/api-client";
+import { ApiError, errorMessage } from "@/lib/api-client";
 import { useCompleteOnboarding } from "../api/complete-onboarding";
 import { AllSetStep } from "./all-set-step";
 import { BusinessInfoStep } from "./business-info-step";
@@ -11,6 +11,13 @@ import { WelcomeStep } from "./welcome-step";
 import { WizardProgress } from "./wizard-progress";
 
 const STEP_COUNT = 4;
+const SAVE_FAILED = "Failed to complete onboarding. Please try again.";
+
+/** The server's message when it sent one; a bare "Request failed (500)" helps nobody. */
+function saveErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.code === "unknown") return SAVE_FAILED;
+  return errorMessage(error, SAVE_FAILED);
+}
 
 interface OnboardingWizardProps {
   me: Me;
@@ -55,6 +62,8 @@ export function OnboardingWizard({
     hasNavigated.current = true;
     complete.reset();
     update({ step: Math.min(Math.max(next, 1), STEP_COUNT) });
+    // Step 2 is long: the next step starts at its top, not where the last one was scrolled to.
+    window.scrollTo({ top: 0 });
   }
 
   async function signOut() {
@@ -109,11 +118,7 @@ export function OnboardingWizard({
             <AllSetStep
               shouldFocus={shouldFocus}
               isCompleting={complete.isPending}
-              error={
-                complete.isError
-                  ? errorMessage(complete.error, "Failed to complete onboarding. Please try again.")
-                  : null
-              }
+              error={complete.isError ? saveErrorMessage(complete.error) : null}
               onGetStarted={getStarted}
             />
           ) : null}

@@ -16,7 +16,7 @@ export function StepHeading({ children, text, shouldFocus }: StepHeadingProps) {
   // Mount only: every step renders its own heading, so mounting is "the step changed".
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus once per step, not per render
   useEffect(() => {
-    if (shouldFocus) ref.current?.focus();
+    if (shouldFocus) ref.current?.focus({ preventScroll: true });
   }, []);
   return (
     <div>
