@@ -1,4 +1,3 @@
-import type Stripe from "stripe";
 import { createCardPaymentMethod, type Target } from "./target";
 
 // Factories for the contract tests; each takes the target so the same calls run against the

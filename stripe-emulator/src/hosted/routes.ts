@@ -54,8 +54,9 @@ export function handleHostedPage(
   if (onboardingMatch) {
     const link = em.store.get<Obj>(onboardingMatch[1]!, "account_link");
     if (!link) return notFound();
+    // Used or expired: Stripe sends the user to refresh_url, where the app mints a new link.
     if (link._used || link.expires_at <= em.store.now())
-      return redirect(link._refresh_url as string);
+      return { status: 302, redirect: link._refresh_url as string };
     const account = em.store.get<Obj>(link._account as string)!;
     if (method === "GET")
       return html(

@@ -1,0 +1,220 @@
+import type Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCustomerWithCard, createExpressAccount, createMonthlyPrice } from "./fixtures";
+import { postForm, postJson } from "./support";
+import { openTarget, type Target } from "./target";
+
+// Emulator only: the pages Stripe hosts, driven by form posts as a browser would.
+
+let target: Target;
+let stripe: Stripe;
+let base: string;
+
+beforeAll(async () => {
+  target = await openTarget({ forceEmulator: true });
+  stripe = target.stripe;
+  base = target.emulator!.url;
+});
+afterAll(async () => {
+  await target?.close();
+});
+
+const onboardingLink = (account: string) =>
+  stripe.accountLinks.create({
+    account,
+    type: "account_onboarding",
+    refresh_url: "http://localhost/refresh",
+    return_url: "http://localhost/return",
+  });
+
+describe("Connect onboarding and the Express dashboard", () => {
+  it("validates the form, completes the requirements, and sends expired links to refresh_url", async () => {
+    const account = await createExpressAccount(target, { onboarded: false });
+    expect(account.requirements?.currently_due).toEqual(
+      expect.arrayContaining(["external_account", "individual.first_name", "tos_acceptance.date"]),
+    );
+    const link = await onboardingLink(account.id);
+    expect(link.url).toBe(`${base}/connect/onboarding/${link.url.split("/").pop()}`);
+    expect(link.expires_at - link.created).toBe(300);
+    const incomplete = await postForm(link.url, { business_name: "Lawns", first_name: "A" });
+    expect(incomplete.status).toBe(400);
+    expect(await incomplete.text()).toContain("last name");
+    expect((await stripe.accounts.retrieve(account.id)).details_submitted).toBe(false);
+
+    const done = await postForm(link.url, {
+      business_name: "Lawns",
+      first_name: "Ann",
+      last_name: "Bee",
+      routing_number: "110000000",
+      account_number: "000123456789",
+    });
+    expect(done.headers.get("location")).toBe("http://localhost/return");
+    const onboarded = await stripe.accounts.retrieve(account.id);
+    expect(onboarded).toMatchObject({
+      charges_enabled: true,
+      payouts_enabled: true,
+      details_submitted: true,
+      requirements: { currently_due: [] },
+      capabilities: { card_payments: "active", transfers: "active" },
+    });
+
+    const stale = await onboardingLink(account.id);
+    await postJson(`${base}/_emulator/clock/advance`, { seconds: 301 });
+    const expired = await fetch(stale.url, { redirect: "manual" });
+    expect(expired.status).toBe(302);
+    expect(expired.headers.get("location")).toBe("http://localhost/refresh");
+  });
+
+  it("shows the balance, fees and transfers on the Express dashboard", async () => {
+    const account = await createExpressAccount(target);
+    const price = await createMonthlyPrice(target, 5000);
+    const { customer } = await createCustomerWithCard(target, "4242424242424242");
+    await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      transfer_data: { destination: account.id },
+      on_behalf_of: account.id,
+      application_fee_percent: 15,
+    });
+    const login = await stripe.accounts.createLoginLink(account.id);
+    expect(login.url).toMatch(new RegExp(`^${base}/express/`));
+    const page = await fetch(login.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("$42.50");
+    const fees = await stripe.applicationFees.list({ limit: 100 });
+    expect(fees.data.find((f) => f.account === account.id)?.amount).toBe(750);
+  });
+
+  it("creates account sessions for embedded onboarding", async () => {
+    const account = await createExpressAccount(target, { onboarded: false });
+    const session = await stripe.accountSessions.create({
+      account: account.id,
+      components: { account_onboarding: { enabled: true } },
+    });
+    expect(session).toMatchObject({
+      object: "account_session",
+      account: account.id,
+      components: { account_onboarding: { enabled: true } },
+    });
+    expect(session.client_secret).toBeTruthy();
+  });
+});
+
+describe("Checkout", () => {
+  it("completes with the subscription_data applied and expands what it created", async () => {
+    const account = await createExpressAccount(target);
+    const price = await createMonthlyPrice(target, 3000);
+    const session = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      line_items: [{ price: price.id, quantity: 1 }],
+      success_url: "http://localhost/success?session_id={CHECKOUT_SESSION_ID}",
+      cancel_url: "http://localhost/cancel",
+      customer_email: "buyer@example.com",
+      client_reference_id: "offering_1",
+      metadata: { offering: "o1" },
+      subscription_data: {
+        application_fee_percent: 15,
+        transfer_data: { destination: account.id },
+        on_behalf_of: account.id,
+        metadata: { offering: "o1" },
+      },
+    });
+    expect(session).toMatchObject({
+      status: "open",
+      payment_status: "unpaid",
+      url: `${base}/checkout/${session.id}`,
+    });
+    const form = await fetch(session.url!);
+    expect(await form.text()).toContain("buyer@example.com");
+    const ok = await postForm(session.url!, {
+      email: "buyer@example.com",
+      name: "Buyer",
+      card_number: "4242 4242 4242 4242",
+      exp_month: "12",
+      exp_year: "2040",
+      cvc: "123",
+    });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe(`http://localhost/success?session_id=${session.id}`);
+    const done = await stripe.checkout.sessions.retrieve(session.id, {
+      expand: ["subscription.latest_invoice", "customer", "line_items"],
+    });
+    expect(done).toMatchObject({
+      status: "complete",
+      payment_status: "paid",
+      client_reference_id: "offering_1",
+      metadata: { offering: "o1" },
+    });
+    const subscription = done.subscription as Stripe.Subscription;
+    expect(subscription).toMatchObject({
+      status: "active",
+      application_fee_percent: 15,
+      transfer_data: { destination: account.id },
+      on_behalf_of: account.id,
+      metadata: { offering: "o1" },
+    });
+    expect((done.customer as Stripe.Customer).email).toBe("buyer@example.com");
+    expect((subscription.latest_invoice as Stripe.Invoice).status).toBe("paid");
+    expect(done.line_items?.data[0]).toMatchObject({ amount_total: 3000, quantity: 1 });
+    // Submitting again (a double click) changes nothing and still lands on success_url.
+    const again = await postForm(session.url!, { email: "buyer@example.com" });
+    expect(again.headers.get("location")).toBe(`http://localhost/success?session_id=${session.id}`);
+  });
+});
+
+describe("billing portal", () => {
+  it("lists the customer's subscriptions and cancels one immediately", async () => {
+    const price = await createMonthlyPrice(target, 1100);
+    const { customer } = await createCustomerWithCard(target, "4242424242424242");
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+    });
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      return_url: "http://localhost/back",
+    });
+    expect(portal).toMatchObject({
+      object: "billing_portal.session",
+      return_url: "http://localhost/back",
+    });
+    const page = await fetch(portal.url);
+    const html = await page.text();
+    expect(html).toContain("Weekly Lawn Care");
+    expect(html).toContain("http://localhost/back");
+    const declined = await postForm(`${portal.url}/card`, {
+      card_number: "4000000000000002",
+      exp_month: "12",
+      exp_year: "2040",
+      cvc: "123",
+    });
+    expect(await declined.text()).toContain("Your card was declined.");
+    const canceled = await postForm(`${portal.url}/cancel`, { subscription: subscription.id });
+    expect(await canceled.text()).toContain("cancel");
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe("canceled");
+  });
+});
+
+describe("3-D Secure page", () => {
+  it("without a return_url or JSON, ends on a page that says it is done", async () => {
+    const price = await createMonthlyPrice(target, 800);
+    const { customer, pm } = await createCustomerWithCard(target, "4000002500003155");
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      payment_behavior: "default_incomplete",
+      expand: ["latest_invoice.confirmation_secret"],
+    });
+    const id = (
+      subscription.latest_invoice as Stripe.Invoice
+    ).confirmation_secret!.client_secret.split("_secret_")[0]!;
+    const intent = await stripe.paymentIntents.confirm(id, { payment_method: pm });
+    expect(intent.status).toBe("requires_action");
+    const page = await fetch(`${base}/3ds/${id}`);
+    expect(page.status).toBe(200);
+    const done = await fetch(`${base}/3ds/${id}/complete`, { method: "POST" });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("close this window");
+    expect((await stripe.paymentIntents.retrieve(id)).status).toBe("succeeded");
+  });
+});
