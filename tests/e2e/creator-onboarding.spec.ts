@@ -326,6 +326,26 @@ test("the Account tab walks the payment setup states and guards deletion", async
   await modal.getByRole("button", { name: "Continue to Dashboard" }).click();
   await expect(modal).toBeHidden();
 
+  // Change password: checked here first, then by better-auth; success says what happened.
+  await page.getByRole("button", { name: "Change Password" }).click();
+  const change = page.getByRole("dialog", { name: "Change Password" });
+  await change.getByLabel("Current password").fill("account-pass");
+  await change.getByLabel("New password", { exact: true }).fill("short");
+  await change.getByLabel("Confirm new password").fill("other");
+  await change.getByRole("button", { name: "Change Password" }).click();
+  await expect(change.getByText("Password must be at least 6 characters")).toBeVisible();
+  await expect(change.getByText("The new passwords don't match")).toBeVisible();
+  await shot(page, "account-change-password-errors");
+  await change.getByLabel("Current password").fill("not-my-password");
+  await change.getByLabel("New password", { exact: true }).fill("a-better-pass");
+  await change.getByLabel("Confirm new password").fill("a-better-pass");
+  await change.getByRole("button", { name: "Change Password" }).click();
+  await expect(change.getByRole("alert")).toBeVisible();
+  await change.getByLabel("Current password").fill("account-pass");
+  await change.getByRole("button", { name: "Change Password" }).click();
+  await expect(change).toBeHidden();
+  await expect(page.getByText("Password changed. Other sessions were signed out.")).toBeVisible();
+
   // Delete: enabled only on an exact match; otherwise the spec's message.
   const userId = await page.getByRole("textbox", { name: "User ID" }).inputValue();
   await page.getByRole("button", { name: "Delete Account" }).click();

@@ -88,6 +88,7 @@ export function ChangePasswordDialog({ open, onOpenChange, onChanged }: ChangePa
             autoComplete="current-password"
             value={current}
             aria-invalid={Boolean(fieldErrors.current)}
+            aria-describedby={fieldErrors.current ? "current-password-error" : undefined}
             onChange={(e) => setCurrent(e.target.value)}
           />
         </Field>
@@ -103,6 +104,7 @@ export function ChangePasswordDialog({ open, onOpenChange, onChanged }: ChangePa
             autoComplete="new-password"
             value={next}
             aria-invalid={Boolean(fieldErrors.next)}
+            aria-describedby={fieldErrors.next ? "new-password-error" : undefined}
             onChange={(e) => setNext(e.target.value)}
           />
         </Field>
@@ -113,6 +115,7 @@ export function ChangePasswordDialog({ open, onOpenChange, onChanged }: ChangePa
             autoComplete="new-password"
             value={confirm}
             aria-invalid={Boolean(fieldErrors.confirm)}
+            aria-describedby={fieldErrors.confirm ? "confirm-password-error" : undefined}
             onChange={(e) => setConfirm(e.target.value)}
           />
         </Field>
