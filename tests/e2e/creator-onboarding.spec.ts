@@ -391,3 +391,16 @@ test("without a publishable key the payment setup says the provider is not confi
   await expect(page.getByText(/environment configuration/)).toBeVisible();
   await shot(page, "error-provider-missing");
 });
+
+test("the onboarding return page, opened on its own, links back to the dashboard", async ({
+  page,
+}) => {
+  await page.goto("/connect-complete.html");
+  await expect(page.getByRole("heading", { name: "Payment details submitted" })).toBeVisible();
+  await expect(page.getByText("You can close this window.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to your dashboard" })).toHaveAttribute(
+    "href",
+    "/dashboard?connect_setup=complete",
+  );
+  await shot(page, "connect-complete-page");
+});
