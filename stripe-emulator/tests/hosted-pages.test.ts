@@ -162,6 +162,44 @@ describe("Checkout", () => {
   });
 });
 
+describe("Checkout with 3-D Secure and declines", () => {
+  it("challenges a 3155 card, then finishes on return; a decline before keeps one customer", async () => {
+    const price = await createMonthlyPrice(target, 2200);
+    const session = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      line_items: [{ price: price.id, quantity: 1 }],
+      success_url: "http://localhost/ok?s={CHECKOUT_SESSION_ID}",
+      cancel_url: "http://localhost/cancel",
+    });
+    const fields = {
+      email: "three@example.com",
+      name: "Three",
+      exp_month: "12",
+      exp_year: "2040",
+      cvc: "123",
+    };
+    const declined = await postForm(session.url!, { ...fields, card_number: "4000000000000341" });
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain("Your card was declined.");
+
+    const challenged = await postForm(session.url!, { ...fields, card_number: "4000002500003155" });
+    expect(challenged.status).toBe(303);
+    const challenge = challenged.headers.get("location")!;
+    expect(challenge).toMatch(new RegExp(`^${base}/3ds/pi_`));
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe("open");
+
+    const back = await fetch(`${challenge}/complete`, { method: "POST", redirect: "manual" });
+    expect(back.headers.get("location")).toBe(session.url);
+    const finished = await fetch(session.url!, { redirect: "manual" });
+    expect(finished.headers.get("location")).toBe(`http://localhost/ok?s=${session.id}`);
+    const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ["subscription"] });
+    expect(done).toMatchObject({ status: "complete", payment_status: "paid" });
+    expect((done.subscription as Stripe.Subscription).status).toBe("active");
+    const customers = await stripe.customers.list({ email: "three@example.com" });
+    expect(customers.data).toHaveLength(1);
+  });
+});
+
 describe("billing portal", () => {
   it("lists the customer's subscriptions and cancels one immediately", async () => {
     const price = await createMonthlyPrice(target, 1100);

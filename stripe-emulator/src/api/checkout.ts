@@ -1,5 +1,4 @@
-import type { Obj } from "../core/billing";
-import type { Emulator, Route } from "../core/context";
+import type { Route } from "../core/context";
 import { invalid, missing } from "../core/errors";
 import { requireAccount, requireObject } from "../core/lookup";
 import {
@@ -12,96 +11,6 @@ import {
 } from "../core/params";
 import { billingMode, transferData } from "../core/shapes";
 import { newId } from "../core/state";
-import { attachPaymentMethod, createCardPaymentMethod } from "./customers";
-import { startSubscription } from "./subscriptions";
-
-/** What the hosted Checkout page does on submit: customer, card, subscription, completion. */
-export function completeCheckout(
-  em: Emulator,
-  session: Obj,
-  form: {
-    email: string;
-    name: string;
-    cardNumber: string;
-    expMonth: number;
-    expYear: number;
-    cvc: string;
-  },
-) {
-  const account = em.store.ownerOf(session.id);
-  const customerId =
-    (session.customer as string | null) ??
-    em.store.put(
-      {
-        id: newId("cus"),
-        object: "customer",
-        email: form.email,
-        name: form.name || null,
-        created: em.store.now(),
-        invoice_settings: {
-          default_payment_method: null,
-          custom_fields: null,
-          footer: null,
-          rendering_options: null,
-        },
-        metadata: {},
-        livemode: false,
-        balance: 0,
-        default_source: null,
-        delinquent: false,
-        description: null,
-        address: null,
-        phone: null,
-        preferred_locales: [],
-        tax_exempt: "none",
-        test_clock: null,
-      },
-      account,
-    ).id;
-  const pm = createCardPaymentMethod(
-    em,
-    { number: form.cardNumber, expMonth: form.expMonth, expYear: form.expYear, cvc: form.cvc },
-    { name: form.name, email: form.email },
-    account,
-  );
-  attachPaymentMethod(em, pm, customerId, account);
-  const customer = em.store.get<Obj>(customerId)!;
-  customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: pm.id };
-  em.store.put(customer);
-  const data = session._subscription_data as Obj;
-  const subscription = startSubscription(
-    em,
-    {
-      customer: customerId,
-      priceId: session._price as string,
-      quantity: session._quantity as number,
-      defaultPaymentMethod: pm.id,
-      applicationFeePercent: (data.application_fee_percent as number | null) ?? null,
-      destination: (data.destination as string | null) ?? null,
-      onBehalfOf: (data.on_behalf_of as string | null) ?? null,
-      metadata: (data.metadata as Record<string, string>) ?? {},
-      saveDefaultPaymentMethod: "on_subscription",
-    },
-    account,
-    "error_if_incomplete",
-  );
-  session.status = "complete";
-  session.payment_status = "paid";
-  session.customer = customerId;
-  session.customer_details = {
-    email: form.email,
-    name: form.name || null,
-    address: null,
-    phone: null,
-    tax_exempt: "none",
-    tax_ids: [],
-  };
-  session.subscription = subscription.id;
-  session.invoice = subscription.latest_invoice;
-  em.store.put(session);
-  em.webhooks.emit("checkout.session.completed", session);
-  return session;
-}
 
 export const checkoutRoutes: Route[] = [
   {
@@ -157,7 +66,15 @@ export const checkoutRoutes: Route[] = [
       const items = optionalArray(params, "line_items");
       const first = items?.[0] as Record<string, unknown> | undefined;
       if (!first?.price) throw missing("line_items[0][price]");
+      const quantity = Number(first.quantity ?? 1);
+      if (!Number.isInteger(quantity) || quantity < 1)
+        throw invalid("line_items[0][quantity]", "Invalid positive integer");
       const price = requireObject(em, String(first.price), "price", account);
+      if (!price.recurring)
+        throw invalid(
+          "line_items[0][price]",
+          "You must provide at least one recurring price in `subscription` mode when using prices.",
+        );
       const successUrl = requiredString(params, "success_url");
       const data = optionalObject(params, "subscription_data") ?? {};
       const transfer = (data.transfer_data ?? {}) as Record<string, unknown>;
@@ -175,8 +92,8 @@ export const checkoutRoutes: Route[] = [
         {
           id,
           object: "checkout.session",
-          amount_subtotal: price.unit_amount,
-          amount_total: price.unit_amount,
+          amount_subtotal: price.unit_amount * quantity,
+          amount_total: price.unit_amount * quantity,
           cancel_url: optionalString(params, "cancel_url") ?? null,
           client_reference_id: optionalString(params, "client_reference_id") ?? null,
           created: em.store.now(),
@@ -196,12 +113,12 @@ export const checkoutRoutes: Route[] = [
           ui_mode: "hosted",
           url: `${em.baseUrl}/checkout/${id}`,
           _price: price.id,
-          _quantity: Number(first.quantity ?? 1),
+          _quantity: quantity,
           _subscription_data: {
             application_fee_percent: optionalNumber(data, "application_fee_percent") ?? null,
             destination: transfer.destination ? String(transfer.destination) : null,
             on_behalf_of: data.on_behalf_of ? String(data.on_behalf_of) : null,
-            metadata: (data.metadata as Record<string, string> | undefined) ?? {},
+            metadata: metadataOf(data),
           },
         },
         account,

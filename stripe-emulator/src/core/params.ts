@@ -56,7 +56,19 @@ export function optionalArray(params: Params, name: string): unknown[] | undefin
   return [value];
 }
 
-export function metadataOf(params: Params): Record<string, string> {
-  const value = optionalObject(params, "metadata") ?? {};
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]));
+/** Metadata is flat strings: keys up to 40 characters, values up to 500, as on Stripe. */
+export function metadataOf(params: Params, name = "metadata"): Record<string, string> {
+  const value = optionalObject(params, name) ?? {};
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => {
+      if (inner !== null && typeof inner === "object")
+        throw invalid(`${name}[${key}]`, `Invalid string: ${JSON.stringify(inner)}`);
+      if (key.length > 40)
+        throw invalid(`${name}[${key}]`, "Metadata keys can be at most 40 characters long.");
+      const text = String(inner ?? "");
+      if (text.length > 500)
+        throw invalid(`${name}[${key}]`, "Metadata values can be at most 500 characters long.");
+      return [key, text];
+    }),
+  );
 }

@@ -1,7 +1,7 @@
-import { completeCheckout } from "../api/checkout";
 import { completeOnboarding } from "../api/connect";
 import { attachPaymentMethod, createCardPaymentMethod } from "../api/customers";
 import { answerThreeDSecure } from "../api/payment-intents";
+import { settleCheckout, submitCheckout } from "../billing/checkout-completion";
 import type { Obj } from "../core/billing";
 import { setSubscriptionStatus } from "../core/billing";
 import type { Emulator } from "../core/context";
@@ -135,12 +135,19 @@ export function handleHostedPage(
         publishableKey: "pk_test_emulator",
         error,
       });
-    if (session.status === "complete")
-      return redirect(String(session.success_url).replace("{CHECKOUT_SESSION_ID}", session.id));
-    if (method === "GET") return html(view());
+    const success = () =>
+      redirect(String(session.success_url).replaceAll("{CHECKOUT_SESSION_ID}", session.id));
+    if (session.status === "complete") return success();
+    if (session.status !== "open")
+      return html(renderDonePage("Checkout expired", "This checkout session has expired."), 410);
     try {
+      if (method === "GET") {
+        // Back from a 3-D Secure challenge, or a first visit.
+        const settled = settleCheckout(em, session);
+        return settled?.status === "complete" ? success() : html(view());
+      }
       const card = cardFrom(form);
-      completeCheckout(em, session, {
+      const outcome = submitCheckout(em, session, {
         email: form.email ?? "",
         name: form.name ?? "",
         cardNumber: card.number,
@@ -148,7 +155,7 @@ export function handleHostedPage(
         expYear: card.expYear,
         cvc: card.cvc,
       });
-      return redirect(String(session.success_url).replace("{CHECKOUT_SESSION_ID}", session.id));
+      return outcome.status === "complete" ? success() : redirect(outcome.challengeUrl);
     } catch (error) {
       return html(view(messageOf(error)), 402);
     }

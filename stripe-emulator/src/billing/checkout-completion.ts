@@ -1,0 +1,172 @@
+import { attachPaymentMethod, createCardPaymentMethod } from "../api/customers";
+import { startSubscription } from "../api/subscriptions";
+import { attemptPayment, type Obj } from "../core/billing";
+import { assertAttachable, cardError } from "../core/cards";
+import type { Emulator } from "../core/context";
+import { newId } from "../core/state";
+
+export interface CheckoutForm {
+  email: string;
+  name: string;
+  cardNumber: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+export type CheckoutOutcome =
+  | { status: "complete" }
+  | { status: "requires_action"; challengeUrl: string };
+
+function newCustomer(em: Emulator, form: CheckoutForm, account: string | null): Obj {
+  return em.store.put(
+    {
+      id: newId("cus"),
+      object: "customer",
+      address: null,
+      balance: 0,
+      created: em.store.now(),
+      currency: null,
+      default_source: null,
+      delinquent: false,
+      description: null,
+      email: form.email || null,
+      invoice_prefix: newId("x").slice(2, 10).toUpperCase(),
+      invoice_settings: {
+        custom_fields: null,
+        default_payment_method: null,
+        footer: null,
+        rendering_options: null,
+      },
+      livemode: false,
+      metadata: {},
+      name: form.name || null,
+      phone: null,
+      preferred_locales: [],
+      tax_exempt: "none",
+      test_clock: null,
+    },
+    account,
+  );
+}
+
+const intentOf = (em: Emulator, subscription: Obj) => {
+  const invoice = em.store.get<Obj>(subscription.latest_invoice as string, "invoice");
+  return invoice
+    ? em.store.get<Obj>(invoice._payment_intent as string, "payment_intent")
+    : undefined;
+};
+
+/** The session is paid: record the customer and subscription and tell the app. */
+function finish(em: Emulator, session: Obj, subscription: Obj) {
+  const customer = em.store.get<Obj>(subscription.customer as string, "customer");
+  session.status = "complete";
+  session.payment_status = "paid";
+  session.customer = subscription.customer;
+  session.customer_details = {
+    address: null,
+    email: customer?.email ?? session.customer_email ?? null,
+    name: customer?.name ?? null,
+    phone: null,
+    tax_exempt: "none",
+    tax_ids: [],
+  };
+  session.subscription = subscription.id;
+  session.invoice = subscription.latest_invoice;
+  em.store.put(session);
+  em.webhooks.emit("checkout.session.completed", session);
+}
+
+/**
+ * What submitting the hosted Checkout form does: a customer (made once per session), the card
+ * as its default, and the subscription with the session's subscription_data, paid on-session.
+ * A 3-D Secure card returns the challenge to show; a decline throws the card error. Submitting
+ * again after a decline or a failed challenge pays the same subscription with the new card.
+ */
+export function submitCheckout(em: Emulator, session: Obj, form: CheckoutForm): CheckoutOutcome {
+  const account = em.store.ownerOf(session.id);
+  const pm = createCardPaymentMethod(
+    em,
+    { number: form.cardNumber, expMonth: form.expMonth, expYear: form.expYear, cvc: form.cvc },
+    { name: form.name || null, email: form.email || null },
+    account,
+  );
+  assertAttachable(pm._number as string);
+  const customerId =
+    (session.customer as string | null) ??
+    (session._customer as string | undefined) ??
+    newCustomer(em, form, account).id;
+  session._customer = customerId;
+  em.store.put(session);
+  attachPaymentMethod(em, pm, customerId, account);
+  const customer = em.store.get<Obj>(customerId, "customer")!;
+  customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: pm.id };
+  em.store.put(customer);
+
+  let subscription = session._subscription
+    ? em.store.get<Obj>(session._subscription as string, "subscription")
+    : undefined;
+  if (subscription?.status === "incomplete") {
+    subscription.default_payment_method = pm.id;
+    em.store.put(subscription);
+    const pi = intentOf(em, subscription);
+    if (pi) attemptPayment(em, pi, pm.id, false);
+  } else {
+    const data = session._subscription_data as Obj;
+    subscription = startSubscription(
+      em,
+      {
+        customer: customerId,
+        priceId: session._price as string,
+        quantity: session._quantity as number,
+        defaultPaymentMethod: pm.id,
+        applicationFeePercent: (data.application_fee_percent as number | null) ?? null,
+        destination: (data.destination as string | null) ?? null,
+        onBehalfOf: (data.on_behalf_of as string | null) ?? null,
+        metadata: (data.metadata as Record<string, string>) ?? {},
+        saveDefaultPaymentMethod: "on_subscription",
+      },
+      account,
+      "allow_incomplete",
+    );
+    session._subscription = subscription.id;
+    em.store.put(session);
+  }
+  return settleCheckout(em, session) ?? { status: "complete" };
+}
+
+/**
+ * Where the session's payment stands: finishes it if paid, returns the challenge if 3-D Secure
+ * is pending, throws the card error if the last attempt failed, or null when nothing was tried.
+ */
+export function settleCheckout(em: Emulator, session: Obj): CheckoutOutcome | null {
+  const subscription = session._subscription
+    ? em.store.get<Obj>(session._subscription as string, "subscription")
+    : undefined;
+  if (!subscription) return null;
+  if (subscription.status === "active") {
+    finish(em, session, subscription);
+    return { status: "complete" };
+  }
+  const pi = intentOf(em, subscription);
+  if (pi?.status === "requires_action") {
+    // The challenge comes back to the Checkout page, which then finishes the session.
+    pi.next_action = {
+      type: "redirect_to_url",
+      redirect_to_url: {
+        url: `${em.baseUrl}/3ds/${pi.id}`,
+        return_url: `${em.baseUrl}/checkout/${session.id}`,
+      },
+    };
+    em.store.put(pi);
+    return { status: "requires_action", challengeUrl: `${em.baseUrl}/3ds/${pi.id}` };
+  }
+  const failure = pi?.last_payment_error as Obj | null | undefined;
+  if (failure)
+    throw cardError(
+      String(failure.code ?? "card_declined"),
+      String(failure.message ?? "Your card was declined."),
+      failure.decline_code ? String(failure.decline_code) : undefined,
+    );
+  return null;
+}
