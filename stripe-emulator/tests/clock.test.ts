@@ -161,6 +161,30 @@ describe("renewals", () => {
   });
 });
 
+describe("dunning", () => {
+  it("retries 3, 5 and 7 days after a failed renewal, then cancels, or marks unpaid if set", async () => {
+    const runs: Record<string, string> = {};
+    for (const setting of ["cancel", "unpaid"] as const) {
+      await postJson(`${base}/_emulator/settings`, { afterFinalRetry: setting });
+      const { subscription, customer, pm, intentId } = await subscribe("4242424242424242");
+      await stripe.paymentIntents.confirm(intentId, { payment_method: pm });
+      const failing = await createCardPaymentMethod(target, "4000000000000341");
+      await stripe.paymentMethods.attach(failing, { customer: customer.id });
+      await stripe.subscriptions.update(subscription.id, { default_payment_method: failing });
+      await advancePastPeriodEnd(subscription.id);
+      const [renewal] = (await stripe.invoices.list({ subscription: subscription.id, limit: 1 }))
+        .data;
+      expect(renewal).toMatchObject({ status: "open", attempt_count: 1 });
+      await postJson(`${base}/_emulator/clock/advance`, { days: 8 });
+      const after = await stripe.invoices.retrieve(renewal!.id!);
+      expect(after).toMatchObject({ status: "open", attempt_count: 4, next_payment_attempt: null });
+      runs[setting] = (await stripe.subscriptions.retrieve(subscription.id)).status;
+    }
+    await postJson(`${base}/_emulator/settings`, { afterFinalRetry: "cancel" });
+    expect(runs).toEqual({ cancel: "canceled", unpaid: "unpaid" });
+  });
+});
+
 describe("clock controls", () => {
   it("reads, refuses bad input, and advances through the test clock API and the page", async () => {
     const clock = (await fetch(`${base}/_emulator/clock`).then((r) => r.json())) as { now: number };

@@ -79,6 +79,15 @@ export async function handleControl(
     return json({ faults: null });
   }
   if (path === "/_emulator/faults" && method === "GET") return json({ faults: server.faults });
+  if (path === "/_emulator/settings" && method === "GET") return json(em.store.state.settings);
+  if (path === "/_emulator/settings" && method === "POST") {
+    const after = body.afterFinalRetry;
+    if (after !== undefined && after !== "cancel" && after !== "unpaid")
+      return problem("afterFinalRetry is cancel or unpaid");
+    if (after) em.store.state.settings.afterFinalRetry = after;
+    em.store.save();
+    return json(em.store.state.settings);
+  }
   if (path === "/_emulator/webhooks" && method === "GET") {
     const status = url.searchParams.get("status");
     const deliveries = em.webhooks.deliveries.filter((d) => !status || d.status === status);

@@ -96,9 +96,10 @@ export function runDueWork(em: Emulator) {
     collectInvoice(em, invoice);
     const after = em.store.get<Obj>(invoice.id, "invoice")!;
     if (after.status === "open" && after.next_payment_attempt == null) {
-      // Retries exhausted: Stripe's default dunning setting cancels the subscription.
+      // Retries exhausted: Stripe's default dunning setting cancels; "unpaid" is the other.
       const subscription = subscriptionOfInvoice(em, after);
-      if (subscription && isLive(subscription)) setSubscriptionStatus(em, subscription, "canceled");
+      const final = em.store.state.settings.afterFinalRetry === "unpaid" ? "unpaid" : "canceled";
+      if (subscription && isLive(subscription)) setSubscriptionStatus(em, subscription, final);
     }
   }
   for (const link of em.store.list<Obj>("account_link", (l) => !l._used && l.expires_at <= now)) {

@@ -28,6 +28,11 @@ export interface IdempotencyRecord {
 
 import type { Delivery } from "../webhooks/dispatcher";
 
+export interface EmulatorSettings {
+  /** What happens when the last retry of a renewal fails (Stripe's dunning setting). */
+  afterFinalRetry: "cancel" | "unpaid";
+}
+
 export interface EmulatorState {
   /** Seconds added to the real clock by "advance" calls. */
   clockOffset: number;
@@ -39,6 +44,7 @@ export interface EmulatorState {
   /** The delivery log, including what is still owed, so a restart keeps retrying. */
   webhookDeliveries: Delivery[];
   idempotency: Record<string, IdempotencyRecord>;
+  settings: EmulatorSettings;
 }
 
 export function emptyState(): EmulatorState {
@@ -50,6 +56,7 @@ export function emptyState(): EmulatorState {
     webhookEndpoints: [],
     webhookDeliveries: [],
     idempotency: {},
+    settings: { afterFinalRetry: "cancel" },
   };
 }
 
@@ -139,6 +146,7 @@ export class Store {
   reset() {
     const endpoints = this.state.webhookEndpoints;
     this.state = emptyState();
+    // Endpoints stay: they were configured by the app, not created by a test's data.
     this.state.webhookEndpoints = endpoints;
     this.save();
   }
