@@ -89,7 +89,7 @@ export class EmulatorServer {
         return;
       }
       if (await applyFaults(this.faults, url.pathname, res)) return;
-      const result = await this.api(req, method, url, raw);
+      const result = await this.api(req, method, url, raw, requestId);
       send(res, result.status, result.body, {
         ...corsHeaders,
         "Request-Id": requestId,
@@ -167,6 +167,7 @@ export class EmulatorServer {
     method: string,
     url: URL,
     raw: string,
+    requestId: string,
   ): Promise<ApiResult> {
     const keyKind = authenticate(req);
     // Query string and body are one bucket, as on Stripe; the body wins on a clash.
@@ -189,10 +190,19 @@ export class EmulatorServer {
       if (shape) checkShape(value, shape, key);
     }
     const account = this.connectedAccount(req);
-    const request: ApiRequest = { method, path: url.pathname, params, account, keyKind };
+    const header = req.headers["idempotency-key"];
+    const key = method === "POST" && typeof header === "string" && header !== "" ? header : null;
+    const request: ApiRequest = {
+      method,
+      path: url.pathname,
+      params,
+      account,
+      keyKind,
+      requestId,
+      idempotencyKey: key,
+    };
     const run = () => this.execute(route, request, url);
-    const key = req.headers["idempotency-key"];
-    if (method !== "POST" || typeof key !== "string" || key === "") return run();
+    if (key === null) return run();
     return this.idempotency.run({ account, method, path: url.pathname, key }, params, run);
   }
 
@@ -211,7 +221,13 @@ export class EmulatorServer {
 
   private async execute(route: Route, request: ApiRequest, url: URL): Promise<ApiResult> {
     const match = route.pattern.exec(url.pathname)!;
-    let result = await route.handle(this.em, request, match);
+    this.em.currentRequest = { id: request.requestId, idempotencyKey: request.idempotencyKey };
+    let result: unknown;
+    try {
+      result = route.handle(this.em, request, match);
+    } finally {
+      this.em.currentRequest = null;
+    }
     if (Array.isArray(result)) result = toList(result as Obj[], request.params, url.pathname);
     const expanded = applyExpand(this.em.store, result, expandPaths(request.params));
     return { status: 200, body: publicView(expanded) };

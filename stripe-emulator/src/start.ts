@@ -66,8 +66,13 @@ export async function startStripeEmulator(options: EmulatorOptions): Promise<Run
   const store = new Store(options.stateFile, (message) => logger.warn(message));
   const emulator: Emulator = {
     store,
-    webhooks: new WebhookDispatcher(store, (message) => logger.warn(message)),
+    webhooks: new WebhookDispatcher(
+      store,
+      (message) => logger.warn(message),
+      () => emulator.currentRequest,
+    ),
     baseUrl: "",
+    currentRequest: null,
   };
   if (options.webhookEndpoints) configureEndpoints(emulator, options.webhookEndpoints);
   const server = new EmulatorServer(emulator);

@@ -65,6 +65,7 @@ describe("delivery", () => {
     expect((paid.data.object as Stripe.Invoice).parent?.subscription_details?.subscription).toBe(
       subscription.id,
     );
+    expect(paid.request?.id).toMatch(/^req_/);
     const updated = platformEvents.find((e) => e.type === "customer.subscription.updated")!;
     expect(updated.data.previous_attributes).toMatchObject({ status: "incomplete" });
 

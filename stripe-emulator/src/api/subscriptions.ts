@@ -210,8 +210,7 @@ export function startSubscription(
       const result = attemptPayment(em, pi, pm, false);
       if (result.status === "failed" && behavior === "error_if_incomplete") {
         // Stripe creates nothing when the first payment fails under error_if_incomplete.
-        for (const id of [subscription.id, invoice.id, pi.id]) delete em.store.state.objects[id];
-        em.store.save();
+        for (const id of [subscription.id, invoice.id, pi.id]) em.store.remove(id);
         throw result.error;
       }
     }

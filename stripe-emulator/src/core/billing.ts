@@ -444,7 +444,7 @@ export function createSubscriptionInvoice(
     livemode: false,
     metadata: {},
     next_payment_attempt: null,
-    number: `EMU-${String(Object.keys(em.store.state.objects).length).padStart(5, "0")}`,
+    number: `EMU-${String(em.store.count("invoice") + 1).padStart(5, "0")}`,
     on_behalf_of: subscription.on_behalf_of ?? null,
     parent: {
       type: "subscription_details",

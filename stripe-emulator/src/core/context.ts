@@ -7,6 +7,8 @@ export interface Emulator {
   webhooks: WebhookDispatcher;
   /** The emulator's own origin, for hosted page URLs. */
   baseUrl: string;
+  /** The API request being handled, for the `request` field of the events it causes. */
+  currentRequest: { id: string; idempotencyKey: string | null } | null;
 }
 
 export interface ApiRequest {
@@ -16,6 +18,8 @@ export interface ApiRequest {
   /** The Stripe-Account header: which connected account the call acts on. */
   account: string | null;
   keyKind: "secret" | "publishable";
+  requestId: string;
+  idempotencyKey: string | null;
 }
 
 /**
@@ -33,5 +37,6 @@ export interface Route {
   nested?: Readonly<Record<string, ParamShape>>;
   /** Endpoints Stripe.js may call with a publishable key. */
   publishable?: boolean;
+  /** Synchronous, so each request's state changes are atomic with respect to the others. */
   handle(emulator: Emulator, request: ApiRequest, match: RegExpExecArray): unknown;
 }

@@ -71,6 +71,8 @@ export function newId(prefix: string): string {
 export class Store {
   state: EmulatorState;
   private timer: NodeJS.Timeout | null = null;
+  /** Ids by object type, so a list reads one type rather than every object. */
+  private byType = new Map<string, Set<string>>();
 
   constructor(
     private readonly file: string | undefined,
@@ -87,6 +89,21 @@ export class Store {
       renameSync(file, aside);
       warn(`Stripe emulator state in ${file} was unreadable (${String(error)}); moved to ${aside}`);
     }
+    this.reindex();
+  }
+
+  private reindex() {
+    this.byType = new Map();
+    for (const value of Object.values(this.state.objects)) this.index(value);
+  }
+
+  private index(value: StripeObject) {
+    let ids = this.byType.get(value.object);
+    if (!ids) {
+      ids = new Set();
+      this.byType.set(value.object, ids);
+    }
+    ids.add(value.id);
   }
 
   now(): number {
@@ -120,6 +137,7 @@ export class Store {
 
   put<T extends StripeObject>(value: T, owner?: string | null): T {
     this.state.objects[value.id] = value;
+    this.index(value);
     if (owner) this.state.owners[value.id] = owner;
     this.save();
     return value;
@@ -133,9 +151,26 @@ export class Store {
     object: string,
     filter: (o: T) => boolean = () => true,
   ): T[] {
-    return (Object.values(this.state.objects) as T[]).filter(
-      (o) => o.object === object && filter(o),
-    );
+    const out: T[] = [];
+    for (const id of this.byType.get(object) ?? []) {
+      const found = this.state.objects[id] as T | undefined;
+      if (found && found.object === object && filter(found)) out.push(found);
+    }
+    return out;
+  }
+
+  remove(id: string) {
+    const found = this.state.objects[id];
+    if (!found) return;
+    delete this.state.objects[id];
+    delete this.state.owners[id];
+    this.byType.get(found.object)?.delete(id);
+    this.save();
+  }
+
+  /** How many objects of a type exist (invoice numbers count invoices). */
+  count(object: string): number {
+    return this.byType.get(object)?.size ?? 0;
   }
 
   balance(account: string) {
@@ -148,6 +183,7 @@ export class Store {
     this.state = emptyState();
     // Endpoints stay: they were configured by the app, not created by a test's data.
     this.state.webhookEndpoints = endpoints;
+    this.reindex();
     this.save();
   }
 

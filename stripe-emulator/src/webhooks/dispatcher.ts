@@ -36,6 +36,10 @@ export class WebhookDispatcher {
   constructor(
     private readonly store: Store,
     private readonly log: (message: string) => void,
+    private readonly currentRequest: () => {
+      id: string;
+      idempotencyKey: string | null;
+    } | null = () => null,
   ) {
     // Deliveries owed before a restart are due again now.
     for (const delivery of this.deliveries) {
@@ -70,7 +74,11 @@ export class WebhookDispatcher {
       },
       livemode: false,
       pending_webhooks: 0,
-      request: { id: null, idempotency_key: null },
+      // Events caused by an API call name it, as Stripe's do; the clock's have no request.
+      request: {
+        id: this.currentRequest()?.id ?? null,
+        idempotency_key: this.currentRequest()?.idempotencyKey ?? null,
+      },
       type,
       ...(account ? { account } : {}),
     };
