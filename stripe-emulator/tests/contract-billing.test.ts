@@ -50,13 +50,17 @@ async function incompleteSubscription(
 
 describe("basil shapes", () => {
   it("puts periods on items, the parent on the invoice, and the payment behind invoice.payments", async () => {
-    const account = await createExpressAccount(target);
+    // A destination must be onboarded, which only the emulator can do from a test; on real
+    // Stripe, STRIPE_CONNECTED_ACCOUNT_ID may name an onboarded test account.
+    const realDestination = process.env.STRIPE_CONNECTED_ACCOUNT_ID;
+    const account = target.emulator
+      ? await createExpressAccount(target)
+      : realDestination
+        ? await stripe.accounts.retrieve(realDestination)
+        : null;
     const { subscription, invoice, pm, intentId } = await incompleteSubscription(
       "4242424242424242",
-      {
-        transfer_data: { destination: account.id },
-        application_fee_percent: 12.5,
-      },
+      account ? { transfer_data: { destination: account.id }, application_fee_percent: 12.5 } : {},
     );
     expect(subscription).not.toHaveProperty("current_period_end");
     expect(subscription.items.data[0]).toMatchObject({ object: "subscription_item" });
@@ -70,11 +74,12 @@ describe("basil shapes", () => {
     });
     expect(invoice.lines.data[0]?.pricing?.price_details?.price).toBeTruthy();
     const pending = await stripe.paymentIntents.retrieve(intentId);
-    expect(pending).toMatchObject({
-      amount: 2000,
-      application_fee_amount: 250,
-      transfer_data: { destination: account.id },
-    });
+    expect(pending.amount).toBe(2000);
+    if (account)
+      expect(pending).toMatchObject({
+        application_fee_amount: 250,
+        transfer_data: { destination: account.id },
+      });
     expect(["requires_payment_method", "requires_confirmation"]).toContain(pending.status);
 
     await stripe.paymentIntents.confirm(intentId, { payment_method: pm });
@@ -262,8 +267,10 @@ describe("catalogue and customers", () => {
       email: "a@example.com",
       metadata: { user: "u1" },
     });
-    const pm = await createCardPaymentMethod(target, "4242424242424242");
-    await stripe.paymentMethods.attach(pm, { customer: customer.id });
+    const { id: pm } = await stripe.paymentMethods.attach(
+      await createCardPaymentMethod(target, "4242424242424242"),
+      { customer: customer.id },
+    );
     const updated = await stripe.customers.update(customer.id, {
       name: "Ada",
       invoice_settings: { default_payment_method: pm },

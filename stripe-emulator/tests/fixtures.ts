@@ -42,8 +42,13 @@ export async function createMonthlyPrice(
 export async function createCustomerWithCard(target: Target, card: string) {
   const { stripe } = target;
   const customer = await stripe.customers.create({ email: "sam@example.com", name: "Sam" });
-  const pm = await createCardPaymentMethod(target, card);
-  await stripe.paymentMethods.attach(pm, { customer: customer.id });
+  // On real Stripe a test PaymentMethod id (pm_card_visa) attaches as a copy with a new id.
+  const { id: pm } = await stripe.paymentMethods.attach(
+    await createCardPaymentMethod(target, card),
+    {
+      customer: customer.id,
+    },
+  );
   await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: pm } });
   return { customer, pm };
 }
