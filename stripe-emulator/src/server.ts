@@ -102,6 +102,10 @@ export class EmulatorServer {
         send(res, error.status, { error: { ...error.body, request_log_url: null } }, headers);
         return;
       }
+      // Not a Stripe-shaped refusal: an emulator bug. Say so, and answer like Stripe's 500s.
+      this.em.logger.warn(
+        `Stripe emulator failed on ${method} ${url.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       send(
         res,
         500,
@@ -142,7 +146,13 @@ export class EmulatorServer {
     raw: string,
   ) {
     const contentType = req.headers["content-type"] ?? "";
-    const form = (raw ? parseBody(raw, contentType) : {}) as Record<string, string>;
+    // Pages read text fields; anything nested or odd becomes its string form.
+    const form = Object.fromEntries(
+      Object.entries(raw ? parseBody(raw, contentType) : {}).map(([k, v]) => [
+        k,
+        typeof v === "string" ? v : String(v ?? ""),
+      ]),
+    );
     const page = handleHostedPage(
       this.em,
       method,

@@ -72,6 +72,7 @@ export async function startStripeEmulator(options: EmulatorOptions): Promise<Run
       () => emulator.currentRequest,
     ),
     baseUrl: "",
+    logger,
     currentRequest: null,
   };
   if (options.webhookEndpoints) configureEndpoints(emulator, options.webhookEndpoints);

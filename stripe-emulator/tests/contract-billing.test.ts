@@ -208,6 +208,17 @@ describe("subscription lifecycle", () => {
       .list({ customer: customer.id, limit: 1 })
       .autoPagingToArray({ limit: 10 });
     expect(all.map((s) => s.id).sort()).toEqual([first.id, second.id].sort());
+    const older = await stripe.subscriptions.list({ customer: customer.id, limit: 1 });
+    const newer = await stripe.subscriptions.list({
+      customer: customer.id,
+      ending_before: (
+        await stripe.subscriptions.list({
+          customer: customer.id,
+          starting_after: older.data[0]!.id,
+        })
+      ).data[0]!.id,
+    });
+    expect(newer.data.map((s) => s.id)).toEqual([older.data[0]!.id]);
 
     await stripe.subscriptions.cancel(first.id);
     const active = await stripe.subscriptions.list({ customer: customer.id, status: "active" });

@@ -7,6 +7,7 @@ export interface Emulator {
   webhooks: WebhookDispatcher;
   /** The emulator's own origin, for hosted page URLs. */
   baseUrl: string;
+  logger: { info(message: string): void; warn(message: string): void };
   /** The API request being handled, for the `request` field of the events it causes. */
   currentRequest: { id: string; idempotencyKey: string | null } | null;
 }

@@ -93,17 +93,27 @@ export function applyExpand(store: Store, value: unknown, expand: string[]): unk
   return out;
 }
 
-/** Lists are newest first, cursor-paginated with `starting_after` and `limit` like Stripe's. */
+/**
+ * Lists are newest first, cursor-paginated like Stripe's: `starting_after` pages towards older
+ * objects, `ending_before` towards newer ones; `limit` is 1 to 100, 10 by default.
+ */
 export function toList(items: Obj[], params: Record<string, unknown>, url: string) {
-  const sorted = [...items].sort(
+  // Reversed first so that objects created in the same second are newest first too.
+  const sorted = [...items].reverse().sort(
     (a, b) => ((b.created as number) ?? 0) - ((a.created as number) ?? 0),
   );
+  const limit = Math.min(Math.max(Number(params.limit ?? 10) || 10, 1), 100);
+  if (typeof params.ending_before === "string") {
+    const index = sorted.findIndex((i) => i.id === params.ending_before);
+    const end = index >= 0 ? index : 0;
+    const start = Math.max(0, end - limit);
+    return { object: "list", data: sorted.slice(start, end), has_more: start > 0, url };
+  }
   let start = 0;
   if (typeof params.starting_after === "string") {
     const index = sorted.findIndex((i) => i.id === params.starting_after);
     start = index >= 0 ? index + 1 : sorted.length;
   }
-  const limit = Math.min(Math.max(Number(params.limit ?? 10) || 10, 1), 100);
   const data = sorted.slice(start, start + limit);
   return { object: "list", data, has_more: start + limit < sorted.length, url };
 }
