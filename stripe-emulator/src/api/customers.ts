@@ -276,6 +276,27 @@ export const customerRoutes: Route[] = [
     allowed: [],
     handle(em, { account }, match) {
       const pm = requireObject(em, match[1]!, "payment_method", account);
+      if (!pm.customer)
+        throw invalid(
+          "payment_method",
+          "The payment method you provided is not attached to a customer so detachment is impossible.",
+        );
+      // A detached card is no longer anyone's default.
+      const customer = em.store.get<Obj>(pm.customer as string, "customer");
+      if (customer?.invoice_settings?.default_payment_method === pm.id) {
+        customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: null };
+        em.store.put(customer);
+      }
+      for (const sub of em.store.list<Obj>(
+        "subscription",
+        (s) => s.default_payment_method === pm.id,
+      )) {
+        sub.default_payment_method = null;
+        em.store.put(sub);
+        em.webhooks.emit("customer.subscription.updated", sub, {
+          previous: { default_payment_method: pm.id },
+        });
+      }
       pm.customer = null;
       return em.store.put(pm);
     },

@@ -332,16 +332,21 @@ function invoicePaid(em: Emulator, invoice: Obj, pi: Obj) {
   em.webhooks.emit("invoice.payment_succeeded", invoice);
   const subscription = subscriptionOfInvoice(em, invoice);
   if (!subscription) return;
+  const previous: Record<string, unknown> = {};
   if (
     subscription.payment_settings?.save_default_payment_method === "on_subscription" &&
-    pi.payment_method
+    pi.payment_method &&
+    subscription.default_payment_method !== pi.payment_method
   ) {
+    previous.default_payment_method = subscription.default_payment_method;
     subscription.default_payment_method = pi.payment_method;
   }
   if (subscription.status !== "active" && subscription.status !== "canceled") {
-    setSubscriptionStatus(em, subscription, "active");
+    setSubscriptionStatus(em, subscription, "active", previous);
   } else {
     em.store.put(subscription);
+    if (Object.keys(previous).length > 0)
+      em.webhooks.emit("customer.subscription.updated", subscription, { previous });
   }
 }
 
@@ -350,7 +355,12 @@ export function subscriptionOfInvoice(em: Emulator, invoice: Obj): Obj | undefin
   return id ? em.store.get<Obj>(id, "subscription") : undefined;
 }
 
-export function setSubscriptionStatus(em: Emulator, subscription: Obj, status: string) {
+export function setSubscriptionStatus(
+  em: Emulator,
+  subscription: Obj,
+  status: string,
+  alsoChanged: Record<string, unknown> = {},
+) {
   const previous = subscription.status;
   if (previous === status) return;
   subscription.status = status;
@@ -371,9 +381,7 @@ export function setSubscriptionStatus(em: Emulator, subscription: Obj, status: s
   em.webhooks.emit(
     status === "canceled" ? "customer.subscription.deleted" : "customer.subscription.updated",
     subscription,
-    {
-      previous: { status: previous },
-    },
+    { previous: { ...alsoChanged, status: previous } },
   );
 }
 

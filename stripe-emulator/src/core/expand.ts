@@ -99,13 +99,13 @@ export function applyExpand(store: Store, value: unknown, expand: string[]): unk
  */
 export function toList(items: Obj[], params: Record<string, unknown>, url: string) {
   // Reversed first so that objects created in the same second are newest first too.
-  const sorted = [...items].reverse().sort(
-    (a, b) => ((b.created as number) ?? 0) - ((a.created as number) ?? 0),
-  );
+  const sorted = [...items]
+    .reverse()
+    .sort((a, b) => ((b.created as number) ?? 0) - ((a.created as number) ?? 0));
   const limit = Math.min(Math.max(Number(params.limit ?? 10) || 10, 1), 100);
   if (typeof params.ending_before === "string") {
     const index = sorted.findIndex((i) => i.id === params.ending_before);
-    const end = index >= 0 ? index : 0;
+    const end = Math.max(index, 0);
     const start = Math.max(0, end - limit);
     return { object: "list", data: sorted.slice(start, end), has_more: start > 0, url };
   }
