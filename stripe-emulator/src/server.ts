@@ -12,18 +12,18 @@ import { testClockRoutes } from "./api/test-clocks";
 import { webhookEndpointRoutes } from "./api/webhook-endpoints";
 import { stripeJsSource } from "./browser/stripe-js";
 import { handleControl } from "./control/routes";
-import type { Obj } from "./core/billing";
 import type { ApiRequest, Emulator, Route } from "./core/context";
 import { StripeApiError, unknownParam } from "./core/errors";
 import { applyExpand, toList } from "./core/expand";
 import { checkShape } from "./core/shapes";
+import type { Obj } from "./core/state";
 import { publicView } from "./core/state";
-import { handleHostedPage } from "./hosted/routes";
 import { authenticate, publishableKeyRefused } from "./http/auth";
 import { expandPaths, parseBody, parseForm, readBody } from "./http/body";
 import { corsHeaders } from "./http/cors";
 import { applyFaults, type Faults } from "./http/faults";
 import { type ApiResult, IdempotencyLayer } from "./http/idempotency";
+import { handleHostedPage } from "./routes/hosted-pages";
 
 export type { Faults } from "./http/faults";
 

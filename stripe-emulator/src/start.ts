@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { runDueWork } from "./core/clock";
+import { runDueWork } from "./billing/clock";
 import type { Emulator } from "./core/context";
 import { newId, Store } from "./core/state";
 import { EmulatorServer } from "./server";

@@ -1,8 +1,8 @@
-import type { Obj } from "../core/billing";
 import type { Emulator, ParamShape, Route } from "../core/context";
 import { invalid } from "../core/errors";
 import { requireAccount, requireObject } from "../core/lookup";
 import { metadataOf, optionalObject, optionalString, requiredString } from "../core/params";
+import type { Obj } from "../core/state";
 import { newId, PLATFORM_BALANCE } from "../core/state";
 
 const INITIAL_REQUIREMENTS = [

@@ -1,4 +1,3 @@
-import type { Obj } from "../core/billing";
 import { assertAttachable, brandOf, validateCard } from "../core/cards";
 import type { Emulator, ParamShape, Route } from "../core/context";
 import { invalid, missing } from "../core/errors";
@@ -11,6 +10,7 @@ import {
   requiredString,
 } from "../core/params";
 import { address } from "../core/shapes";
+import type { Obj } from "../core/state";
 import { newId } from "../core/state";
 
 const invoiceSettings: ParamShape = {

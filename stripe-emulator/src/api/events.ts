@@ -1,7 +1,7 @@
-import type { Obj } from "../core/billing";
 import type { Route } from "../core/context";
 import { requireObject } from "../core/lookup";
 import { optionalArray, optionalString } from "../core/params";
+import type { Obj } from "../core/state";
 
 /** `invoice.*` matches every invoice event, as on Stripe. */
 function matches(pattern: string, type: string) {

@@ -1,7 +1,7 @@
-import type { Obj } from "../core/billing";
 import type { Route } from "../core/context";
 import { requireObject } from "../core/lookup";
 import { optionalString, requiredString } from "../core/params";
+import type { Obj } from "../core/state";
 
 export const invoiceRoutes: Route[] = [
   {

@@ -1,8 +1,9 @@
-import { attemptPayment, failAuthentication, type Obj, succeed } from "../core/billing";
+import { attemptPayment, failAuthentication, succeed } from "../billing/payments";
 import type { Emulator, Route } from "../core/context";
 import { invalid, missing, StripeApiError } from "../core/errors";
 import { requireObject } from "../core/lookup";
 import { optionalBool, optionalString } from "../core/params";
+import type { Obj } from "../core/state";
 
 /** Stripe.js reads and confirms a PaymentIntent with a publishable key and its client secret. */
 function requireIntent(

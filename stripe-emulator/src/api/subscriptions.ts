@@ -1,10 +1,7 @@
-import {
-  addMonth,
-  attemptPayment,
-  createSubscriptionInvoice,
-  type Obj,
-  setSubscriptionStatus,
-} from "../core/billing";
+import { createSubscriptionInvoice } from "../billing/invoices";
+import { attemptPayment } from "../billing/payments";
+import { addMonth } from "../billing/periods";
+import { setSubscriptionStatus } from "../billing/subscription-status";
 import type { Emulator, ParamShape, Route } from "../core/context";
 import { invalid, missing, StripeApiError } from "../core/errors";
 import { requireAccount, requireObject } from "../core/lookup";
@@ -18,6 +15,7 @@ import {
   requiredString,
 } from "../core/params";
 import { billingMode, transferData } from "../core/shapes";
+import type { Obj } from "../core/state";
 import { newId } from "../core/state";
 
 export interface NewSubscription {

@@ -1,4 +1,4 @@
-import { advanceClock } from "../core/clock";
+import { advanceClock } from "../billing/clock";
 import type { Route } from "../core/context";
 import { invalid, missing } from "../core/errors";
 import { optionalInt, optionalString } from "../core/params";

@@ -1,9 +1,10 @@
 import { attachPaymentMethod, createCardPaymentMethod } from "../api/customers";
 import { startSubscription } from "../api/subscriptions";
-import { attemptPayment, type Obj } from "../core/billing";
 import { assertAttachable, cardError } from "../core/cards";
 import type { Emulator } from "../core/context";
+import type { Obj } from "../core/state";
 import { newId } from "../core/state";
+import { attemptPayment } from "./payments";
 
 export interface CheckoutForm {
   email: string;

@@ -1,7 +1,7 @@
 import { completeOnboarding } from "../api/connect";
-import type { Obj } from "../core/billing";
-import { advanceClock } from "../core/clock";
+import { advanceClock } from "../billing/clock";
 import type { Emulator } from "../core/context";
+import type { Obj } from "../core/state";
 import type { EmulatorServer, Faults } from "../server";
 import { renderClockPage } from "./clock-page";
 

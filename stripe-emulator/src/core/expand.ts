@@ -1,6 +1,5 @@
-import type { Obj } from "./billing";
 import { invalid } from "./errors";
-import type { Store } from "./state";
+import type { Obj, Store } from "./state";
 
 /** Fields that exist only when expanded (Stripe's "includable" fields). */
 function includable(store: Store, parent: Obj, field: string): unknown {

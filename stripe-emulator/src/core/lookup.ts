@@ -1,6 +1,6 @@
-import type { Obj } from "./billing";
 import type { Emulator } from "./context";
 import { noSuch } from "./errors";
+import type { Obj } from "./state";
 
 /** The names Stripe's "No such …" messages use for each object type. */
 const nouns: Record<string, string> = {

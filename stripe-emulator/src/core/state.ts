@@ -4,6 +4,10 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 /** A stored Stripe object. Fields starting with "_" are private and never leave the emulator. */
 export type StripeObject = { id: string; object: string; [key: string]: unknown };
 
+// Stored objects are Stripe-shaped JSON read by many paths; typing each path would dwarf the logic.
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type Obj = StripeObject & Record<string, any>;
+
 export interface WebhookEndpointRecord {
   id: string;
   url: string;

@@ -1,12 +1,8 @@
-import {
-  addMonth,
-  collectInvoice,
-  createSubscriptionInvoice,
-  type Obj,
-  setSubscriptionStatus,
-  subscriptionOfInvoice,
-} from "./billing";
-import type { Emulator } from "./context";
+import type { Emulator } from "../core/context";
+import type { Obj } from "../core/state";
+import { collectInvoice, createSubscriptionInvoice } from "./invoices";
+import { addMonth } from "./periods";
+import { setSubscriptionStatus, subscriptionOfInvoice } from "./subscription-status";
 
 const INCOMPLETE_EXPIRES_AFTER = 23 * 3600;
 
@@ -134,5 +130,3 @@ export function advanceClock(em: Emulator, seconds: number) {
   runDueWork(em);
   em.store.save();
 }
-
-export { addMonth };

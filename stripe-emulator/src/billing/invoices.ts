@@ -1,0 +1,219 @@
+import type { Emulator } from "../core/context";
+import { newId, type Obj } from "../core/state";
+import { attemptPayment, createPaymentIntent } from "./payments";
+import { RETRY_DAYS } from "./periods";
+import { setSubscriptionStatus, subscriptionOfInvoice } from "./subscription-status";
+
+// Subscription invoices: creation, collection, and what paying or failing does to them.
+
+/** A payment attempt on the invoice failed: count it, schedule the retry, mark past due. */
+export function invoiceFailed(em: Emulator, invoice: Obj) {
+  invoice.attempt_count = ((invoice.attempt_count as number) ?? 0) + 1;
+  invoice.attempted = true;
+  const subscription = subscriptionOfInvoice(em, invoice);
+  if (invoice.billing_reason === "subscription_cycle") {
+    const retryIndex = (invoice.attempt_count as number) - 1;
+    const days = RETRY_DAYS[retryIndex];
+    invoice.next_payment_attempt =
+      days === undefined ? null : (invoice._first_failed_at ?? em.store.now()) + days * 86400;
+    invoice._first_failed_at ??= em.store.now();
+  }
+  em.store.put(invoice);
+  em.webhooks.emit("invoice.payment_failed", invoice);
+  if (
+    subscription &&
+    subscription.status === "active" &&
+    invoice.billing_reason === "subscription_cycle"
+  ) {
+    setSubscriptionStatus(em, subscription, "past_due");
+  }
+}
+
+/** The invoice's PaymentIntent succeeded: paid, its payment recorded, subscription active. */
+export function invoicePaid(em: Emulator, invoice: Obj, pi: Obj) {
+  const now = em.store.now();
+  invoice.status = "paid";
+  invoice.amount_paid = invoice.amount_due;
+  invoice.amount_remaining = 0;
+  invoice.attempted = true;
+  invoice.attempt_count = ((invoice.attempt_count as number) ?? 0) + 1;
+  invoice.next_payment_attempt = null;
+  invoice.status_transitions = { ...(invoice.status_transitions as object), paid_at: now };
+  invoice._payments = [
+    {
+      id: newId("inpay"),
+      object: "invoice_payment",
+      amount_paid: pi.amount,
+      amount_requested: pi.amount,
+      currency: "usd",
+      invoice: invoice.id,
+      is_default: true,
+      livemode: false,
+      payment: { type: "payment_intent", payment_intent: pi.id },
+      status: "paid",
+      status_transitions: { canceled_at: null, paid_at: now },
+      created: now,
+    },
+  ];
+  em.store.put(invoice);
+  em.webhooks.emit("invoice.paid", invoice);
+  em.webhooks.emit("invoice.payment_succeeded", invoice);
+  const subscription = subscriptionOfInvoice(em, invoice);
+  if (!subscription) return;
+  const previous: Record<string, unknown> = {};
+  if (
+    subscription.payment_settings?.save_default_payment_method === "on_subscription" &&
+    pi.payment_method &&
+    subscription.default_payment_method !== pi.payment_method
+  ) {
+    previous.default_payment_method = subscription.default_payment_method;
+    subscription.default_payment_method = pi.payment_method;
+  }
+  if (subscription.status !== "active" && subscription.status !== "canceled") {
+    setSubscriptionStatus(em, subscription, "active", previous);
+  } else {
+    em.store.put(subscription);
+    if (Object.keys(previous).length > 0)
+      em.webhooks.emit("customer.subscription.updated", subscription, { previous });
+  }
+}
+
+/** A new invoice and PaymentIntent for one period of a subscription. */
+export function createSubscriptionInvoice(
+  em: Emulator,
+  subscription: Obj,
+  reason: "subscription_create" | "subscription_cycle",
+) {
+  const item = subscription.items.data[0] as Obj;
+  const amount = (item.price.unit_amount as number) * ((item.quantity as number) ?? 1);
+  const now = em.store.now();
+  const invoiceId = newId("in");
+  const pct = subscription.application_fee_percent as number | null;
+  const owner = em.store.ownerOf(subscription.id);
+  const fee = pct == null ? null : Math.round((amount * pct) / 100);
+  const destination =
+    (subscription.transfer_data as { destination?: string } | null)?.destination ?? null;
+  const invoice: Obj = {
+    id: invoiceId,
+    object: "invoice",
+    account_country: "US",
+    amount_due: amount,
+    amount_overpaid: 0,
+    amount_paid: 0,
+    amount_remaining: amount,
+    attempt_count: 0,
+    attempted: false,
+    auto_advance: true,
+    billing_reason: reason,
+    collection_method: "charge_automatically",
+    created: now,
+    currency: "usd",
+    customer: subscription.customer,
+    customer_email: em.store.get<Obj>(subscription.customer as string)?.email ?? null,
+    description: null,
+    hosted_invoice_url: `${em.baseUrl}/invoices/${invoiceId}`,
+    lines: {
+      object: "list",
+      data: [
+        {
+          id: newId("il"),
+          object: "line_item",
+          amount,
+          currency: "usd",
+          description: `1 × ${String(item.price.nickname ?? "Subscription")}`,
+          period: { start: item.current_period_start, end: item.current_period_end },
+          parent: {
+            type: "subscription_item_details",
+            subscription_item_details: {
+              subscription: subscription.id,
+              subscription_item: item.id,
+              proration: false,
+              invoice_item: null,
+            },
+          },
+          pricing: {
+            type: "price_details",
+            price_details: { price: item.price.id, product: item.price.product },
+            unit_amount_decimal: String(item.price.unit_amount),
+          },
+          quantity: item.quantity ?? 1,
+        },
+      ],
+      has_more: false,
+      url: `/v1/invoices/${invoiceId}/lines`,
+    },
+    livemode: false,
+    metadata: {},
+    next_payment_attempt: null,
+    number: `EMU-${String(em.store.count("invoice") + 1).padStart(5, "0")}`,
+    on_behalf_of: subscription.on_behalf_of ?? null,
+    parent: {
+      type: "subscription_details",
+      quote_details: null,
+      subscription_details: {
+        subscription: subscription.id,
+        metadata: subscription.metadata ?? {},
+      },
+    },
+    period_end: item.current_period_end,
+    period_start: item.current_period_start,
+    status: amount === 0 ? "paid" : "open",
+    status_transitions: {
+      finalized_at: now,
+      marked_uncollectible_at: null,
+      paid_at: amount === 0 ? now : null,
+      voided_at: null,
+    },
+    subtotal: amount,
+    total: amount,
+    test_clock: null,
+  };
+  if (amount > 0) {
+    const pi = createPaymentIntent(
+      em,
+      {
+        amount,
+        customer: subscription.customer as string,
+        // Stripe puts the subscription's (or customer's) default card on the invoice's payment.
+        paymentMethod: defaultPaymentMethodOf(em, subscription),
+        invoice: invoiceId,
+        destination,
+        applicationFeeAmount: destination || owner ? fee : null,
+        onBehalfOf: (subscription.on_behalf_of as string | null) ?? null,
+      },
+      owner,
+    );
+    invoice._payment_intent = pi.id;
+  }
+  em.store.put(invoice, owner);
+  subscription.latest_invoice = invoiceId;
+  em.store.put(subscription);
+  return invoice;
+}
+
+export function defaultPaymentMethodOf(em: Emulator, subscription: Obj): string | null {
+  if (subscription.default_payment_method) return subscription.default_payment_method as string;
+  const customer = em.store.get<Obj>(subscription.customer as string, "customer");
+  return (customer?.invoice_settings?.default_payment_method as string | null) ?? null;
+}
+
+const isCollectable = (s: Obj) => s.status === "active" || s.status === "past_due";
+
+/** Charges an invoice off-session with the subscription's default card. */
+export function collectInvoice(em: Emulator, invoice: Obj) {
+  const subscription = subscriptionOfInvoice(em, invoice);
+  const pi = invoice._payment_intent
+    ? em.store.get<Obj>(invoice._payment_intent as string)
+    : undefined;
+  if (!subscription || !pi || !isCollectable(subscription)) {
+    invoice.next_payment_attempt = null;
+    em.store.put(invoice);
+    return;
+  }
+  const pm = defaultPaymentMethodOf(em, subscription);
+  if (!pm) {
+    invoiceFailed(em, invoice);
+    return;
+  }
+  attemptPayment(em, pi, pm, true);
+}

@@ -1,0 +1,62 @@
+import type { Emulator } from "../core/context";
+import { newId, type Obj, PLATFORM_BALANCE } from "../core/state";
+
+/**
+ * Destination charge: the fee stays with the platform and the rest is transferred to the
+ * destination. Direct charge (the PaymentIntent lives on a connected account): the account keeps
+ * the amount less the platform's application fee.
+ */
+export function moveMoney(em: Emulator, pi: Obj) {
+  const destination = (pi.transfer_data as { destination?: string } | null)?.destination ?? null;
+  const owner = em.store.ownerOf(pi.id);
+  const payee = destination ?? owner;
+  const fee = (pi.application_fee_amount as number | null) ?? 0;
+  if (!payee) {
+    em.store.balance(PLATFORM_BALANCE).available += pi.amount;
+    em.store.save();
+    return;
+  }
+  em.store.balance(PLATFORM_BALANCE).available += fee;
+  const created = em.store.now();
+  if (fee > 0 || destination) {
+    em.store.put({
+      id: newId("fee"),
+      object: "application_fee",
+      account: payee,
+      amount: fee,
+      amount_refunded: 0,
+      application: "ca_emulator",
+      charge: pi.latest_charge,
+      currency: "usd",
+      created,
+      livemode: false,
+      originating_transaction: null,
+      refunded: false,
+      refunds: { object: "list", data: [], has_more: false, url: "/v1/application_fees/refunds" },
+      source: null,
+    });
+  }
+  if (destination) {
+    em.store.put({
+      id: newId("tr"),
+      object: "transfer",
+      amount: pi.amount - fee,
+      amount_reversed: 0,
+      balance_transaction: null,
+      currency: "usd",
+      description: null,
+      destination,
+      destination_payment: newId("py"),
+      reversals: { object: "list", data: [], has_more: false, url: "/v1/transfers/reversals" },
+      reversed: false,
+      source_transaction: pi.latest_charge,
+      source_type: "card",
+      transfer_group: `group_${pi.id}`,
+      created,
+      livemode: false,
+      metadata: {},
+    });
+  }
+  em.store.balance(payee).available += pi.amount - fee;
+  em.store.save();
+}

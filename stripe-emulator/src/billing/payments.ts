@@ -1,0 +1,198 @@
+import { cardError, declinedError, insufficientFundsError, outcomeOf } from "../core/cards";
+import type { Emulator } from "../core/context";
+import type { StripeApiError } from "../core/errors";
+import { newId, type Obj, publicView } from "../core/state";
+import { invoiceFailed, invoicePaid } from "./invoices";
+import { moveMoney } from "./money";
+
+// PaymentIntents: creation, attempts with Stripe's test cards, success and failure.
+
+export function createPaymentIntent(
+  em: Emulator,
+  input: {
+    amount: number;
+    customer: string | null;
+    paymentMethod: string | null;
+    invoice: string | null;
+    destination: string | null;
+    applicationFeeAmount: number | null;
+    onBehalfOf: string | null;
+    metadata?: Record<string, string>;
+  },
+  account: string | null,
+): Obj {
+  const id = newId("pi");
+  return em.store.put(
+    {
+      id,
+      object: "payment_intent",
+      amount: input.amount,
+      amount_capturable: 0,
+      amount_received: 0,
+      application_fee_amount: input.applicationFeeAmount,
+      capture_method: "automatic",
+      client_secret: `${id}_secret_${newId("s").slice(2)}`,
+      confirmation_method: "automatic",
+      created: em.store.now(),
+      currency: "usd",
+      customer: input.customer,
+      description: input.invoice ? "Subscription creation" : null,
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      metadata: input.metadata ?? {},
+      next_action: null,
+      on_behalf_of: input.onBehalfOf,
+      payment_method: input.paymentMethod,
+      payment_method_types: ["card"],
+      setup_future_usage: null,
+      status: input.paymentMethod ? "requires_confirmation" : "requires_payment_method",
+      transfer_data: input.destination ? { destination: input.destination } : null,
+      _invoice: input.invoice,
+    },
+    account,
+  );
+}
+
+export type ChargeResult =
+  | { status: "succeeded" }
+  | { status: "requires_action" }
+  | { status: "failed"; error: StripeApiError };
+
+/**
+ * Attempts the PaymentIntent with a card. On-session, a 3-D Secure card asks for a challenge;
+ * off-session (renewals) a card already authenticated goes through.
+ */
+export function attemptPayment(
+  em: Emulator,
+  pi: Obj,
+  paymentMethodId: string,
+  offSession: boolean,
+): ChargeResult {
+  const pm = em.store.get<Obj>(paymentMethodId, "payment_method");
+  pi.payment_method = paymentMethodId;
+  if (!pm)
+    return fail(em, pi, cardError("card_declined", "Your card was declined.", "generic_decline"));
+  const outcome = outcomeOf(pm._number as string);
+  if (outcome === "declined") return fail(em, pi, declinedError());
+  if (outcome === "insufficient_funds") return fail(em, pi, insufficientFundsError());
+  if (outcome === "fails_when_charged") return fail(em, pi, declinedError());
+  if (outcome === "requires_3ds" && !offSession && !pi._authenticated) {
+    pi.status = "requires_action";
+    pi.next_action = {
+      type: "redirect_to_url",
+      redirect_to_url: {
+        url: `${em.baseUrl}/3ds/${pi.id}`,
+        return_url: (pi._return_url as string | null | undefined) ?? null,
+      },
+    };
+    em.store.put(pi);
+    return { status: "requires_action" };
+  }
+  succeed(em, pi);
+  return { status: "succeeded" };
+}
+
+function fail(em: Emulator, pi: Obj, error: StripeApiError): ChargeResult {
+  const charge = em.store.put(
+    {
+      id: newId("ch"),
+      object: "charge",
+      amount: pi.amount,
+      amount_captured: 0,
+      captured: false,
+      currency: "usd",
+      customer: pi.customer,
+      failure_code: error.body.code ?? null,
+      failure_message: error.body.message,
+      outcome: { type: "issuer_declined", reason: error.body.decline_code ?? null },
+      paid: false,
+      payment_intent: pi.id,
+      payment_method: pi.payment_method,
+      status: "failed",
+      created: em.store.now(),
+      livemode: false,
+      metadata: {},
+    },
+    em.store.ownerOf(pi.id),
+  );
+  pi.latest_charge = charge.id;
+  pi.status = "requires_payment_method";
+  pi.next_action = null;
+  pi.last_payment_error = {
+    type: error.body.type,
+    code: error.body.code,
+    decline_code: error.body.decline_code,
+    message: error.body.message,
+    charge: charge.id,
+    doc_url: error.body.doc_url,
+    payment_method: publicPm(em, pi.payment_method as string | null),
+  };
+  em.store.put(pi);
+  em.webhooks.emit("payment_intent.payment_failed", pi);
+  error.body.charge = charge.id;
+  error.body.payment_intent = publicView(pi);
+  error.body.payment_method = publicPm(em, pi.payment_method as string | null);
+  const invoice = pi._invoice ? em.store.get<Obj>(pi._invoice as string, "invoice") : undefined;
+  if (invoice) invoiceFailed(em, invoice);
+  return { status: "failed", error };
+}
+
+function publicPm(em: Emulator, id: string | null) {
+  if (!id) return null;
+  const pm = em.store.get<Obj>(id);
+  return pm ? publicView(pm) : null;
+}
+
+/** The 3-D Secure challenge was failed: the PaymentIntent needs another payment method. */
+export function failAuthentication(em: Emulator, pi: Obj) {
+  pi.status = "requires_payment_method";
+  pi.next_action = null;
+  pi.last_payment_error = {
+    type: "invalid_request_error",
+    code: "payment_intent_authentication_failure",
+    doc_url: "https://stripe.com/docs/error-codes/payment-intent-authentication-failure",
+    message:
+      "The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.",
+    payment_method: publicPm(em, pi.payment_method as string | null),
+  };
+  em.store.put(pi);
+  em.webhooks.emit("payment_intent.payment_failed", pi);
+  const invoice = pi._invoice ? em.store.get<Obj>(pi._invoice as string, "invoice") : undefined;
+  if (invoice) invoiceFailed(em, invoice);
+}
+
+export function succeed(em: Emulator, pi: Obj) {
+  pi.status = "succeeded";
+  pi.next_action = null;
+  pi.last_payment_error = null;
+  pi.amount_received = pi.amount;
+  const charge = em.store.put(
+    {
+      id: newId("ch"),
+      object: "charge",
+      amount: pi.amount,
+      amount_captured: pi.amount,
+      application_fee_amount: pi.application_fee_amount,
+      captured: true,
+      currency: "usd",
+      customer: pi.customer,
+      on_behalf_of: pi.on_behalf_of,
+      paid: true,
+      payment_intent: pi.id,
+      payment_method: pi.payment_method,
+      status: "succeeded",
+      transfer_data: pi.transfer_data,
+      created: em.store.now(),
+      livemode: false,
+      metadata: {},
+    },
+    em.store.ownerOf(pi.id),
+  );
+  pi.latest_charge = charge.id;
+  em.store.put(pi);
+  moveMoney(em, pi);
+  em.webhooks.emit("payment_intent.succeeded", pi);
+  const invoice = pi._invoice ? em.store.get<Obj>(pi._invoice as string, "invoice") : undefined;
+  if (invoice) invoicePaid(em, invoice, pi);
+}
