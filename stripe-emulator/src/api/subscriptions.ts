@@ -194,8 +194,9 @@ export function startSubscription(
   behavior: string,
 ) {
   const subscription = buildSubscription(em, input, account);
-  em.webhooks.emit("customer.subscription.created", subscription);
   const invoice = createSubscriptionInvoice(em, subscription, "subscription_create");
+  // Stripe's created event already names the first invoice.
+  em.webhooks.emit("customer.subscription.created", subscription);
   if (invoice.status === "paid") {
     setSubscriptionStatus(em, subscription, "active");
     em.webhooks.emit("invoice.paid", invoice);

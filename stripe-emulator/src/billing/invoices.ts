@@ -85,6 +85,8 @@ export function createSubscriptionInvoice(
   reason: "subscription_create" | "subscription_cycle",
 ) {
   const item = subscription.items.data[0] as Obj;
+  const product = em.store.get<Obj>(item.price.product as string, "product");
+  const productName = String(item.price.nickname ?? product?.name ?? "Subscription");
   const amount = (item.price.unit_amount as number) * ((item.quantity as number) ?? 1);
   const now = em.store.now();
   const invoiceId = newId("in");
@@ -120,7 +122,7 @@ export function createSubscriptionInvoice(
           object: "line_item",
           amount,
           currency: "usd",
-          description: `1 × ${String(item.price.nickname ?? "Subscription")}`,
+          description: `${item.quantity ?? 1} × ${productName} (at $${(item.price.unit_amount / 100).toFixed(2)} / ${item.price.recurring?.interval ?? "month"})`,
           period: { start: item.current_period_start, end: item.current_period_end },
           parent: {
             type: "subscription_item_details",
