@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import { createSubscriptionInvoice } from "../billing/invoices";
 import { attemptPayment } from "../billing/payments";
 import { addMonth } from "../billing/periods";
@@ -47,6 +48,31 @@ const paymentSettingsShape: ParamShape = {
   payment_method_options: "any",
 };
 
+/** Subscription items still carry the legacy Plan view of their price. */
+function planOf(price: Obj): Stripe.Plan {
+  return {
+    id: price.id,
+    object: "plan",
+    active: price.active,
+    amount: price.unit_amount,
+    amount_decimal: price.unit_amount_decimal,
+    billing_scheme: "per_unit",
+    created: price.created,
+    currency: price.currency,
+    interval: price.recurring?.interval ?? "month",
+    interval_count: price.recurring?.interval_count ?? 1,
+    livemode: false,
+    metadata: price.metadata,
+    meter: null,
+    nickname: price.nickname,
+    product: price.product,
+    tiers_mode: null,
+    transform_usage: null,
+    trial_period_days: null,
+    usage_type: "licensed",
+  };
+}
+
 export function buildSubscription(
   em: Emulator,
   input: NewSubscription,
@@ -69,81 +95,82 @@ export function buildSubscription(
   }
   const now = em.store.now();
   const id = newId("sub");
-  return em.store.put(
-    {
-      id,
-      object: "subscription",
-      application: null,
-      application_fee_percent: input.applicationFeePercent,
-      automatic_tax: { enabled: false, liability: null, disabled_reason: null },
-      billing_cycle_anchor: now,
-      billing_cycle_anchor_config: null,
-      billing_mode: { type: "classic", updated_at: now },
-      billing_thresholds: null,
-      cancel_at: null,
-      cancel_at_period_end: false,
-      canceled_at: null,
-      cancellation_details: { comment: null, feedback: null, reason: null },
-      collection_method: "charge_automatically",
-      created: now,
-      currency: price.currency,
-      customer: input.customer,
-      days_until_due: null,
-      default_payment_method: input.defaultPaymentMethod,
-      default_source: null,
-      default_tax_rates: [],
-      description: null,
-      discounts: [],
-      ended_at: null,
-      invoice_settings: { account_tax_ids: null, issuer: { type: "self" } },
-      items: {
-        object: "list",
-        data: [
-          {
-            id: newId("si"),
-            object: "subscription_item",
-            billing_thresholds: null,
-            created: now,
-            current_period_start: now,
-            current_period_end: addMonth(now),
-            discounts: [],
-            metadata: {},
-            price: { ...price },
-            quantity: input.quantity,
-            subscription: id,
-            tax_rates: [],
-          },
-        ],
-        has_more: false,
-        url: `/v1/subscription_items?subscription=${id}`,
-      },
-      latest_invoice: null,
-      livemode: false,
-      metadata: input.metadata,
-      next_pending_invoice_item_invoice: null,
-      on_behalf_of: input.onBehalfOf,
-      pause_collection: null,
-      payment_settings: {
-        payment_method_options: null,
-        payment_method_types: null,
-        save_default_payment_method: input.saveDefaultPaymentMethod ?? "off",
-      },
-      pending_invoice_item_interval: null,
-      pending_setup_intent: null,
-      pending_update: null,
-      schedule: null,
-      start_date: now,
-      status: "incomplete",
-      test_clock: null,
-      transfer_data: input.destination
-        ? { destination: input.destination, amount_percent: null }
-        : null,
-      trial_end: null,
-      trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } },
-      trial_start: null,
+  // Typed with the SDK's own basil type, so the shape cannot drift from Stripe's.
+  const subscription: Stripe.Subscription = {
+    id,
+    object: "subscription",
+    application: null,
+    application_fee_percent: input.applicationFeePercent,
+    automatic_tax: { enabled: false, liability: null, disabled_reason: null },
+    billing_cycle_anchor: now,
+    billing_cycle_anchor_config: null,
+    billing_mode: { type: "classic", updated_at: now },
+    billing_thresholds: null,
+    cancel_at: null,
+    cancel_at_period_end: false,
+    canceled_at: null,
+    cancellation_details: { comment: null, feedback: null, reason: null },
+    collection_method: "charge_automatically",
+    created: now,
+    currency: price.currency,
+    customer: input.customer,
+    days_until_due: null,
+    default_payment_method: input.defaultPaymentMethod,
+    default_source: null,
+    default_tax_rates: [],
+    description: null,
+    discounts: [],
+    ended_at: null,
+    invoice_settings: { account_tax_ids: null, issuer: { type: "self" } },
+    items: {
+      object: "list",
+      data: [
+        {
+          id: newId("si"),
+          object: "subscription_item",
+          billing_thresholds: null,
+          created: now,
+          current_period_start: now,
+          current_period_end: addMonth(now),
+          discounts: [],
+          metadata: {},
+          plan: planOf(price),
+          price: { ...(price as unknown as Stripe.Price) },
+          quantity: input.quantity,
+          subscription: id,
+          tax_rates: [],
+        },
+      ],
+      has_more: false,
+      url: `/v1/subscription_items?subscription=${id}`,
     },
-    account,
-  );
+    latest_invoice: null,
+    livemode: false,
+    metadata: input.metadata,
+    next_pending_invoice_item_invoice: null,
+    on_behalf_of: input.onBehalfOf,
+    pause_collection: null,
+    payment_settings: {
+      payment_method_options: null,
+      payment_method_types: null,
+      save_default_payment_method:
+        input.saveDefaultPaymentMethod === "on_subscription" ? "on_subscription" : "off",
+    },
+    pending_invoice_item_interval: null,
+    pending_setup_intent: null,
+    pending_update: null,
+    schedule: null,
+    start_date: now,
+    status: "incomplete",
+    test_clock: null,
+    transfer_data: input.destination
+      ? { destination: input.destination, amount_percent: null }
+      : null,
+    trial_end: null,
+    trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } },
+    trial_start: null,
+  };
+  return em.store.put(subscription, account);
 }
 
 function readNewSubscription(
@@ -277,6 +304,7 @@ function updateSubscription(
     if (!price.recurring) throw invalid("items[0][price]", "The price specified is not recurring.");
     previous.items = { ...subscription.items, data: [{ ...item }] };
     item.price = { ...price };
+    item.plan = planOf(price);
   }
   if (first?.quantity !== undefined) {
     previous.items ??= { ...subscription.items, data: [{ ...item }] };

@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
 import { newId, type Obj } from "../core/state";
 import { attemptPayment, createPaymentIntent } from "./payments";
@@ -95,52 +96,96 @@ export function createSubscriptionInvoice(
   const fee = pct == null ? null : Math.round((amount * pct) / 100);
   const destination =
     (subscription.transfer_data as { destination?: string } | null)?.destination ?? null;
-  const invoice: Obj = {
+  const customer = em.store.get<Obj>(subscription.customer as string, "customer");
+  const period = { start: item.current_period_start, end: item.current_period_end };
+  const line: Stripe.InvoiceLineItem = {
+    id: newId("il"),
+    object: "line_item",
+    amount,
+    currency: "usd",
+    description: `${item.quantity ?? 1} × ${productName} (at $${(item.price.unit_amount / 100).toFixed(2)} / ${item.price.recurring?.interval ?? "month"})`,
+    discount_amounts: [],
+    discountable: true,
+    discounts: [],
+    invoice: invoiceId,
+    livemode: false,
+    metadata: {},
+    parent: {
+      type: "subscription_item_details",
+      invoice_item_details: null,
+      subscription_item_details: {
+        subscription: subscription.id,
+        subscription_item: item.id,
+        proration: false,
+        proration_details: { credited_items: null },
+        invoice_item: null,
+      },
+    },
+    period,
+    pretax_credit_amounts: [],
+    pricing: {
+      type: "price_details",
+      price_details: { price: item.price.id, product: item.price.product },
+      unit_amount_decimal: String(item.price.unit_amount),
+    },
+    quantity: item.quantity ?? 1,
+    subscription: subscription.id,
+    taxes: [],
+  };
+  // Typed with the SDK's own basil type, so the shape cannot drift from Stripe's.
+  const view: Stripe.Invoice = {
     id: invoiceId,
     object: "invoice",
     account_country: "US",
+    account_name: "Regulars (emulated)",
+    account_tax_ids: null,
     amount_due: amount,
     amount_overpaid: 0,
     amount_paid: 0,
     amount_remaining: amount,
+    amount_shipping: 0,
+    application: null,
     attempt_count: 0,
     attempted: false,
     auto_advance: true,
+    automatic_tax: {
+      disabled_reason: null,
+      enabled: false,
+      liability: null,
+      provider: null,
+      status: null,
+    },
+    automatically_finalizes_at: null,
     billing_reason: reason,
     collection_method: "charge_automatically",
     created: now,
     currency: "usd",
+    custom_fields: null,
     customer: subscription.customer,
-    customer_email: em.store.get<Obj>(subscription.customer as string)?.email ?? null,
+    customer_address: null,
+    customer_email: customer?.email ?? null,
+    customer_name: customer?.name ?? null,
+    customer_phone: null,
+    customer_shipping: null,
+    customer_tax_exempt: "none",
+    default_payment_method: null,
+    default_source: null,
+    default_tax_rates: [],
     description: null,
+    discounts: [],
+    due_date: null,
+    effective_at: now,
+    ending_balance: 0,
+    footer: null,
+    from_invoice: null,
     hosted_invoice_url: `${em.baseUrl}/invoices/${invoiceId}`,
+    invoice_pdf: null,
+    issuer: { type: "self" },
+    last_finalization_error: null,
+    latest_revision: null,
     lines: {
       object: "list",
-      data: [
-        {
-          id: newId("il"),
-          object: "line_item",
-          amount,
-          currency: "usd",
-          description: `${item.quantity ?? 1} × ${productName} (at $${(item.price.unit_amount / 100).toFixed(2)} / ${item.price.recurring?.interval ?? "month"})`,
-          period: { start: item.current_period_start, end: item.current_period_end },
-          parent: {
-            type: "subscription_item_details",
-            subscription_item_details: {
-              subscription: subscription.id,
-              subscription_item: item.id,
-              proration: false,
-              invoice_item: null,
-            },
-          },
-          pricing: {
-            type: "price_details",
-            price_details: { price: item.price.id, product: item.price.product },
-            unit_amount_decimal: String(item.price.unit_amount),
-          },
-          quantity: item.quantity ?? 1,
-        },
-      ],
+      data: [line],
       has_more: false,
       url: `/v1/invoices/${invoiceId}/lines`,
     },
@@ -157,8 +202,21 @@ export function createSubscriptionInvoice(
         metadata: subscription.metadata ?? {},
       },
     },
+    payment_settings: {
+      default_mandate: null,
+      payment_method_options: null,
+      payment_method_types: null,
+    },
     period_end: item.current_period_end,
     period_start: item.current_period_start,
+    post_payment_credit_notes_amount: 0,
+    pre_payment_credit_notes_amount: 0,
+    receipt_number: null,
+    rendering: null,
+    shipping_cost: null,
+    shipping_details: null,
+    starting_balance: 0,
+    statement_descriptor: null,
     status: amount === 0 ? "paid" : "open",
     status_transitions: {
       finalized_at: now,
@@ -167,9 +225,16 @@ export function createSubscriptionInvoice(
       voided_at: null,
     },
     subtotal: amount,
-    total: amount,
+    subtotal_excluding_tax: amount,
     test_clock: null,
+    total: amount,
+    total_discount_amounts: [],
+    total_excluding_tax: amount,
+    total_pretax_credit_amounts: [],
+    total_taxes: [],
+    webhooks_delivered_at: now,
   };
+  const invoice = view as unknown as Obj;
   if (amount > 0) {
     const pi = createPaymentIntent(
       em,

@@ -139,12 +139,14 @@ export class Store {
     return this.list<T>(object, (o) => this.ownerOf(o.id) === account && filter(o));
   }
 
-  put<T extends StripeObject>(value: T, owner?: string | null): T {
-    this.state.objects[value.id] = value;
-    this.index(value);
+  /** Stores an object (typed with the SDK's own types where it is built), optionally owned. */
+  put<T extends { id: string; object: string }>(value: T, owner?: string | null): T & Obj {
+    const stored = value as unknown as StripeObject;
+    this.state.objects[value.id] = stored;
+    this.index(stored);
     if (owner) this.state.owners[value.id] = owner;
     this.save();
-    return value;
+    return value as T & Obj;
   }
 
   ownerOf(id: string): string | null {
