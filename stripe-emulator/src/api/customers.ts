@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import type Stripe from "stripe";
 import { assertAttachable, brandOf, validateCard } from "../core/cards";
 import type { Emulator, ParamShape, Route } from "../core/context";
 import { invalid, missing } from "../core/errors";
@@ -20,6 +22,42 @@ const invoiceSettings: ParamShape = {
   rendering_options: "any",
 };
 
+/** A customer as Stripe returns it, typed with the SDK's basil type. */
+export function newCustomer(
+  em: Emulator,
+  details: { email?: string | null; name?: string | null },
+): Stripe.Customer {
+  return {
+    id: newId("cus"),
+    object: "customer",
+    address: null,
+    balance: 0,
+    created: em.store.now(),
+    currency: null,
+    default_source: null,
+    delinquent: false,
+    description: null,
+    discount: null,
+    email: details.email ?? null,
+    invoice_prefix: newId("x").slice(2, 10).toUpperCase(),
+    invoice_settings: {
+      custom_fields: null,
+      default_payment_method: null,
+      footer: null,
+      rendering_options: null,
+    },
+    livemode: false,
+    metadata: {},
+    name: details.name ?? null,
+    next_invoice_sequence: 1,
+    phone: null,
+    preferred_locales: [],
+    shipping: null,
+    tax_exempt: "none",
+    test_clock: null,
+  };
+}
+
 export function createCardPaymentMethod(
   em: Emulator,
   card: { number: string; expMonth: number; expYear: number; cvc?: string },
@@ -29,42 +67,46 @@ export function createCardPaymentMethod(
   const number = card.number.replace(/\s+/g, "");
   validateCard(number, card.expMonth, card.expYear, em.store.now());
   const brand = brandOf(number);
-  return em.store.put(
-    {
-      id: newId("pm"),
-      object: "payment_method",
-      type: "card",
-      allow_redisplay: "unspecified",
-      billing_details: {
-        address: null,
-        email: billing.email ?? null,
-        name: billing.name ?? null,
-        phone: null,
-      },
-      card: {
-        brand,
-        display_brand: brand,
-        checks: {
-          address_line1_check: null,
-          address_postal_code_check: null,
-          cvc_check: card.cvc ? "pass" : null,
-        },
-        country: "US",
-        exp_month: card.expMonth,
-        exp_year: card.expYear < 100 ? 2000 + card.expYear : card.expYear,
-        funding: "credit",
-        last4: number.slice(-4),
-        networks: { available: [brand], preferred: null },
-        wallet: null,
-      },
-      created: em.store.now(),
-      customer: null,
-      livemode: false,
-      metadata: {},
-      _number: number,
+  // Typed with the SDK's own basil type, so the shape cannot drift from Stripe's.
+  const pm: Stripe.PaymentMethod = {
+    id: newId("pm"),
+    object: "payment_method",
+    type: "card",
+    allow_redisplay: "unspecified",
+    billing_details: {
+      address: null,
+      email: billing.email ?? null,
+      name: billing.name ?? null,
+      phone: null,
+      tax_id: null,
     },
-    account,
-  );
+    card: {
+      brand,
+      checks: {
+        address_line1_check: null,
+        address_postal_code_check: null,
+        cvc_check: card.cvc ? "pass" : null,
+      },
+      country: "US",
+      display_brand: brand,
+      exp_month: card.expMonth,
+      exp_year: card.expYear < 100 ? 2000 + card.expYear : card.expYear,
+      fingerprint: createHash("sha256").update(number).digest("hex").slice(0, 16),
+      funding: "credit",
+      generated_from: null,
+      last4: number.slice(-4),
+      networks: { available: [brand], preferred: null },
+      regulated_status: "unregulated",
+      three_d_secure_usage: { supported: true },
+      wallet: null,
+    },
+    created: em.store.now(),
+    customer: null,
+    livemode: false,
+    metadata: {},
+  };
+  // The number stays private: it decides what charging the card does.
+  return em.store.put({ ...pm, _number: number }, account);
 }
 
 export function attachPaymentMethod(
@@ -134,35 +176,7 @@ export const customerRoutes: Route[] = [
     ],
     nested: { invoice_settings: invoiceSettings, address },
     handle(em, { params, account }) {
-      const customer = em.store.put(
-        {
-          id: newId("cus"),
-          object: "customer",
-          address: null,
-          balance: 0,
-          created: em.store.now(),
-          currency: null,
-          default_source: null,
-          delinquent: false,
-          description: null,
-          email: null,
-          invoice_prefix: newId("x").slice(2, 10).toUpperCase(),
-          invoice_settings: {
-            custom_fields: null,
-            default_payment_method: null,
-            footer: null,
-            rendering_options: null,
-          },
-          livemode: false,
-          metadata: {},
-          name: null,
-          phone: null,
-          preferred_locales: [],
-          tax_exempt: "none",
-          test_clock: null,
-        },
-        account,
-      );
+      const customer = em.store.put(newCustomer(em, {}), account);
       const pm = optionalString(params, "payment_method");
       if (pm)
         attachPaymentMethod(

@@ -1,9 +1,8 @@
-import { attachPaymentMethod, createCardPaymentMethod } from "../api/customers";
+import { attachPaymentMethod, createCardPaymentMethod, newCustomer } from "../api/customers";
 import { startSubscription } from "../api/subscriptions";
 import { assertAttachable, cardError } from "../core/cards";
 import type { Emulator } from "../core/context";
 import type { Obj } from "../core/state";
-import { newId } from "../core/state";
 import { attemptPayment } from "./payments";
 
 export interface CheckoutForm {
@@ -18,38 +17,6 @@ export interface CheckoutForm {
 export type CheckoutOutcome =
   | { status: "complete" }
   | { status: "requires_action"; challengeUrl: string };
-
-function newCustomer(em: Emulator, form: CheckoutForm, account: string | null): Obj {
-  return em.store.put(
-    {
-      id: newId("cus"),
-      object: "customer",
-      address: null,
-      balance: 0,
-      created: em.store.now(),
-      currency: null,
-      default_source: null,
-      delinquent: false,
-      description: null,
-      email: form.email || null,
-      invoice_prefix: newId("x").slice(2, 10).toUpperCase(),
-      invoice_settings: {
-        custom_fields: null,
-        default_payment_method: null,
-        footer: null,
-        rendering_options: null,
-      },
-      livemode: false,
-      metadata: {},
-      name: form.name || null,
-      phone: null,
-      preferred_locales: [],
-      tax_exempt: "none",
-      test_clock: null,
-    },
-    account,
-  );
-}
 
 const intentOf = (em: Emulator, subscription: Obj) => {
   const invoice = em.store.get<Obj>(subscription.latest_invoice as string, "invoice");
@@ -96,7 +63,8 @@ export function submitCheckout(em: Emulator, session: Obj, form: CheckoutForm): 
   const customerId =
     (session.customer as string | null) ??
     (session._customer as string | undefined) ??
-    newCustomer(em, form, account).id;
+    em.store.put(newCustomer(em, { email: form.email || null, name: form.name || null }), account)
+      .id;
   session._customer = customerId;
   em.store.put(session);
   attachPaymentMethod(em, pm, customerId, account);

@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import { cardError, declinedError, insufficientFundsError, outcomeOf } from "../core/cards";
 import type { Emulator } from "../core/context";
 import type { StripeApiError } from "../core/errors";
@@ -22,36 +23,55 @@ export function createPaymentIntent(
   account: string | null,
 ): Obj {
   const id = newId("pi");
-  return em.store.put(
-    {
-      id,
-      object: "payment_intent",
-      amount: input.amount,
-      amount_capturable: 0,
-      amount_received: 0,
-      application_fee_amount: input.applicationFeeAmount,
-      capture_method: "automatic",
-      client_secret: `${id}_secret_${newId("s").slice(2)}`,
-      confirmation_method: "automatic",
-      created: em.store.now(),
-      currency: "usd",
-      customer: input.customer,
-      description: input.invoice ? "Subscription creation" : null,
-      last_payment_error: null,
-      latest_charge: null,
-      livemode: false,
-      metadata: input.metadata ?? {},
-      next_action: null,
-      on_behalf_of: input.onBehalfOf,
-      payment_method: input.paymentMethod,
-      payment_method_types: ["card"],
-      setup_future_usage: null,
-      status: input.paymentMethod ? "requires_confirmation" : "requires_payment_method",
-      transfer_data: input.destination ? { destination: input.destination } : null,
-      _invoice: input.invoice,
+  // Typed with the SDK's own basil type, so the shape cannot drift from Stripe's.
+  const intent: Stripe.PaymentIntent = {
+    id,
+    object: "payment_intent",
+    amount: input.amount,
+    amount_capturable: 0,
+    amount_received: 0,
+    application: null,
+    application_fee_amount: input.applicationFeeAmount,
+    automatic_payment_methods: null,
+    canceled_at: null,
+    cancellation_reason: null,
+    capture_method: "automatic",
+    client_secret: `${id}_secret_${newId("s").slice(2)}`,
+    confirmation_method: "automatic",
+    created: em.store.now(),
+    currency: "usd",
+    customer: input.customer,
+    description: input.invoice ? "Subscription creation" : null,
+    last_payment_error: null,
+    latest_charge: null,
+    livemode: false,
+    metadata: input.metadata ?? {},
+    next_action: null,
+    on_behalf_of: input.onBehalfOf,
+    payment_method: input.paymentMethod,
+    payment_method_configuration_details: null,
+    payment_method_options: {
+      card: {
+        installments: null,
+        mandate_options: null,
+        network: null,
+        request_three_d_secure: "automatic",
+      },
     },
-    account,
-  );
+    payment_method_types: ["card"],
+    processing: null,
+    receipt_email: null,
+    review: null,
+    setup_future_usage: null,
+    shipping: null,
+    source: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: input.paymentMethod ? "requires_confirmation" : "requires_payment_method",
+    transfer_data: input.destination ? { destination: input.destination } : null,
+    transfer_group: null,
+  };
+  return em.store.put({ ...intent, _invoice: input.invoice }, account);
 }
 
 export type ChargeResult =
