@@ -1,4 +1,5 @@
-import type { Route } from "../core/context";
+import type Stripe from "stripe";
+import type { Emulator, Route } from "../core/context";
 import { invalid, missing } from "../core/errors";
 import { requireObject } from "../core/lookup";
 import {
@@ -10,6 +11,30 @@ import {
   requiredString,
 } from "../core/params";
 import { newId } from "../core/state";
+
+/** A product as Stripe returns it, typed with the SDK's basil type. */
+function newProduct(em: Emulator, name: string): Stripe.Product {
+  const now = em.store.now();
+  return {
+    id: newId("prod"),
+    object: "product",
+    active: true,
+    created: now,
+    default_price: null,
+    description: null,
+    images: [],
+    livemode: false,
+    marketing_features: [],
+    metadata: {},
+    name,
+    package_dimensions: null,
+    shippable: null,
+    tax_code: null,
+    type: "service",
+    updated: now,
+    url: null,
+  };
+}
 
 export const catalogueRoutes: Route[] = [
   {
@@ -29,25 +54,11 @@ export const catalogueRoutes: Route[] = [
     ],
     nested: { default_price_data: "any", images: true },
     handle(em, { params, account }) {
-      const now = em.store.now();
-      return em.store.put(
-        {
-          id: newId("prod"),
-          object: "product",
-          name: requiredString(params, "name"),
-          description: optionalString(params, "description") ?? null,
-          active: optionalBool(params, "active") ?? true,
-          default_price: null,
-          images: [],
-          marketing_features: [],
-          metadata: metadataOf(params),
-          type: "service",
-          created: now,
-          updated: now,
-          livemode: false,
-        },
-        account,
-      );
+      const product = newProduct(em, requiredString(params, "name"));
+      product.description = optionalString(params, "description") ?? null;
+      product.active = optionalBool(params, "active") ?? true;
+      product.metadata = metadataOf(params);
+      return em.store.put(product, account);
     },
   },
   {
@@ -123,25 +134,9 @@ export const catalogueRoutes: Route[] = [
       if (productId) requireObject(em, productId, "product", account);
       else if (productData) {
         if (!productData.name) throw missing("product_data[name]");
-        productId = newId("prod");
-        em.store.put(
-          {
-            id: productId,
-            object: "product",
-            name: String(productData.name ?? "Product"),
-            active: true,
-            metadata: {},
-            created: em.store.now(),
-            updated: em.store.now(),
-            livemode: false,
-            type: "service",
-            images: [],
-            marketing_features: [],
-            description: null,
-            default_price: null,
-          },
-          account,
-        );
+        const inline = newProduct(em, String(productData.name));
+        inline.metadata = metadataOf(productData);
+        productId = em.store.put(inline, account).id;
       }
       if (!productId)
         throw invalid(
@@ -156,6 +151,7 @@ export const catalogueRoutes: Route[] = [
           billing_scheme: "per_unit",
           created: em.store.now(),
           currency,
+          custom_unit_amount: null,
           livemode: false,
           lookup_key: optionalString(params, "lookup_key") ?? null,
           metadata: metadataOf(params),
@@ -163,12 +159,11 @@ export const catalogueRoutes: Route[] = [
           product: productId,
           recurring: recurring
             ? {
-                interval,
+                interval: interval as Stripe.Price.Recurring.Interval,
                 interval_count: Number(recurring.interval_count ?? 1),
                 usage_type: "licensed",
                 meter: null,
                 trial_period_days: null,
-                aggregate_usage: null,
               }
             : null,
           tax_behavior: "unspecified",
@@ -177,7 +172,7 @@ export const catalogueRoutes: Route[] = [
           type: recurring ? "recurring" : "one_time",
           unit_amount: unitAmount,
           unit_amount_decimal: String(unitAmount),
-        },
+        } satisfies Stripe.Price,
         account,
       );
     },

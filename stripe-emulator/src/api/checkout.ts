@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import type { Route } from "../core/context";
 import { invalid, missing } from "../core/errors";
 import { requireAccount, requireObject } from "../core/lookup";
@@ -88,30 +89,73 @@ export const checkoutRoutes: Route[] = [
           "You may only specify one of these parameters: customer, customer_email.",
         );
       if (data.on_behalf_of) requireAccount(em, String(data.on_behalf_of));
+      const now = em.store.now();
+      // Typed with the SDK's own basil type, so the shape cannot drift from Stripe's.
+      const session: Stripe.Checkout.Session = {
+        id,
+        object: "checkout.session",
+        adaptive_pricing: null,
+        after_expiration: null,
+        allow_promotion_codes: null,
+        amount_subtotal: price.unit_amount * quantity,
+        amount_total: price.unit_amount * quantity,
+        automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+        billing_address_collection: null,
+        cancel_url: optionalString(params, "cancel_url") ?? null,
+        client_reference_id: optionalString(params, "client_reference_id") ?? null,
+        client_secret: null,
+        collected_information: null,
+        consent: null,
+        consent_collection: null,
+        created: now,
+        currency: "usd",
+        currency_conversion: null,
+        custom_fields: [],
+        custom_text: {
+          after_submit: null,
+          shipping_address: null,
+          submit: null,
+          terms_of_service_acceptance: null,
+        },
+        customer,
+        customer_creation: customer ? null : "always",
+        customer_details: null,
+        customer_email: optionalString(params, "customer_email") ?? null,
+        discounts: [],
+        expires_at: now + 24 * 3600,
+        invoice: null,
+        invoice_creation: null,
+        livemode: false,
+        locale: null,
+        metadata: metadataOf(params),
+        mode: "subscription",
+        origin_context: null,
+        payment_intent: null,
+        payment_link: null,
+        payment_method_collection: "always",
+        payment_method_configuration_details: null,
+        payment_method_options: {},
+        payment_method_types: ["card"],
+        payment_status: "unpaid",
+        permissions: null,
+        recovered_from: null,
+        saved_payment_method_options: null,
+        setup_intent: null,
+        shipping_address_collection: null,
+        shipping_cost: null,
+        shipping_options: [],
+        status: "open",
+        submit_type: null,
+        subscription: null,
+        success_url: successUrl,
+        total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+        ui_mode: "hosted",
+        url: `${em.baseUrl}/checkout/${id}`,
+        wallet_options: null,
+      };
       return em.store.put(
         {
-          id,
-          object: "checkout.session",
-          amount_subtotal: price.unit_amount * quantity,
-          amount_total: price.unit_amount * quantity,
-          cancel_url: optionalString(params, "cancel_url") ?? null,
-          client_reference_id: optionalString(params, "client_reference_id") ?? null,
-          created: em.store.now(),
-          currency: "usd",
-          customer,
-          customer_details: null,
-          customer_email: optionalString(params, "customer_email") ?? null,
-          expires_at: em.store.now() + 24 * 3600,
-          invoice: null,
-          livemode: false,
-          metadata: metadataOf(params),
-          mode,
-          payment_status: "unpaid",
-          status: "open",
-          subscription: null,
-          success_url: successUrl,
-          ui_mode: "hosted",
-          url: `${em.baseUrl}/checkout/${id}`,
+          ...session,
           _price: price.id,
           _quantity: quantity,
           _subscription_data: {
@@ -146,7 +190,7 @@ export const checkoutRoutes: Route[] = [
     handle(em, { params, account }) {
       const customer = requireObject(em, requiredString(params, "customer"), "customer", account);
       const id = newId("bps");
-      return em.store.put({
+      const session: Stripe.BillingPortal.Session = {
         id,
         object: "billing_portal.session",
         configuration: "bpc_emulator_default",
@@ -158,7 +202,8 @@ export const checkoutRoutes: Route[] = [
         on_behalf_of: optionalString(params, "on_behalf_of") ?? null,
         return_url: optionalString(params, "return_url") ?? null,
         url: `${em.baseUrl}/billing_portal/${id}`,
-      });
+      };
+      return em.store.put(session, account);
     },
   },
 ];

@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import type { Emulator, ParamShape, Route } from "../core/context";
 import { invalid } from "../core/errors";
 import { requireAccount, requireObject } from "../core/lookup";
@@ -94,10 +95,11 @@ export const connectRoutes: Route[] = [
       const capabilities = optionalObject(params, "capabilities") ?? {};
       const settings = (optionalObject(params, "settings") ?? {}) as Obj;
       const interval = settings.payouts?.schedule?.interval ?? "daily";
-      return em.store.put({
+      // Typed with the SDK's basil type; settings list only the payouts part we model.
+      const created: Stripe.Account = {
         id: newId("acct"),
         object: "account",
-        type,
+        type: type as Stripe.Account.Type,
         country: optionalString(params, "country") ?? "US",
         email: optionalString(params, "email") ?? null,
         default_currency: optionalString(params, "default_currency") ?? "usd",
@@ -105,8 +107,19 @@ export const connectRoutes: Route[] = [
         charges_enabled: false,
         payouts_enabled: false,
         details_submitted: false,
-        business_profile: { name: null, url: null, mcc: null },
-        business_type: optionalString(params, "business_type") ?? null,
+        business_profile: {
+          mcc: null,
+          minority_owned_business_designation: null,
+          name: null,
+          support_address: null,
+          support_email: null,
+          support_phone: null,
+          support_url: null,
+          url: null,
+        },
+        business_type:
+          (optionalString(params, "business_type") as Stripe.Account.BusinessType | undefined) ??
+          null,
         capabilities: Object.fromEntries(Object.keys(capabilities).map((c) => [c, "inactive"])),
         controller: {
           type: "application",
@@ -142,10 +155,17 @@ export const connectRoutes: Route[] = [
             debit_negative_balances: true,
             statement_descriptor: null,
           },
-        },
+        } as Stripe.Account.Settings,
         metadata: metadataOf(params),
-        livemode: false,
-      });
+        external_accounts: {
+          object: "list",
+          data: [],
+          has_more: false,
+          url: "/v1/accounts/external_accounts",
+        },
+        tos_acceptance: { date: null },
+      };
+      return em.store.put(created);
     },
   },
   {
