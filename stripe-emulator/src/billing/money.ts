@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
 import { newId, type Obj, PLATFORM_BALANCE } from "../core/state";
 
@@ -19,25 +20,27 @@ export function moveMoney(em: Emulator, pi: Obj) {
   em.store.balance(PLATFORM_BALANCE).available += fee;
   const created = em.store.now();
   if (fee > 0 || destination) {
-    em.store.put({
+    const applicationFee: Stripe.ApplicationFee = {
       id: newId("fee"),
       object: "application_fee",
       account: payee,
       amount: fee,
       amount_refunded: 0,
       application: "ca_emulator",
+      balance_transaction: newId("txn"),
       charge: pi.latest_charge,
-      currency: "usd",
       created,
+      currency: "usd",
+      fee_source: { type: "charge", charge: pi.latest_charge },
       livemode: false,
       originating_transaction: null,
       refunded: false,
       refunds: { object: "list", data: [], has_more: false, url: "/v1/application_fees/refunds" },
-      source: null,
-    });
+    };
+    em.store.put(applicationFee);
   }
   if (destination) {
-    em.store.put({
+    const transfer: Stripe.Transfer = {
       id: newId("tr"),
       object: "transfer",
       amount: pi.amount - fee,
@@ -55,7 +58,8 @@ export function moveMoney(em: Emulator, pi: Obj) {
       created,
       livemode: false,
       metadata: {},
-    });
+    };
+    em.store.put(transfer);
   }
   em.store.balance(payee).available += pi.amount - fee;
   em.store.save();

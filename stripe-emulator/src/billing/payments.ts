@@ -3,6 +3,7 @@ import { cardError, declinedError, insufficientFundsError, outcomeOf } from "../
 import type { Emulator } from "../core/context";
 import type { StripeApiError } from "../core/errors";
 import { newId, type Obj, publicView } from "../core/state";
+import { recordCharge } from "./charges";
 import { invoiceFailed, invoicePaid } from "./invoices";
 import { moveMoney } from "./money";
 
@@ -114,28 +115,11 @@ export function attemptPayment(
 }
 
 function fail(em: Emulator, pi: Obj, error: StripeApiError): ChargeResult {
-  const charge = em.store.put(
-    {
-      id: newId("ch"),
-      object: "charge",
-      amount: pi.amount,
-      amount_captured: 0,
-      captured: false,
-      currency: "usd",
-      customer: pi.customer,
-      failure_code: error.body.code ?? null,
-      failure_message: error.body.message,
-      outcome: { type: "issuer_declined", reason: error.body.decline_code ?? null },
-      paid: false,
-      payment_intent: pi.id,
-      payment_method: pi.payment_method,
-      status: "failed",
-      created: em.store.now(),
-      livemode: false,
-      metadata: {},
-    },
-    em.store.ownerOf(pi.id),
-  );
+  const charge = recordCharge(em, pi, {
+    code: error.body.code ?? null,
+    message: error.body.message,
+    declineCode: error.body.decline_code ?? null,
+  });
   pi.latest_charge = charge.id;
   pi.status = "requires_payment_method";
   pi.next_action = null;
@@ -187,28 +171,7 @@ export function succeed(em: Emulator, pi: Obj) {
   pi.next_action = null;
   pi.last_payment_error = null;
   pi.amount_received = pi.amount;
-  const charge = em.store.put(
-    {
-      id: newId("ch"),
-      object: "charge",
-      amount: pi.amount,
-      amount_captured: pi.amount,
-      application_fee_amount: pi.application_fee_amount,
-      captured: true,
-      currency: "usd",
-      customer: pi.customer,
-      on_behalf_of: pi.on_behalf_of,
-      paid: true,
-      payment_intent: pi.id,
-      payment_method: pi.payment_method,
-      status: "succeeded",
-      transfer_data: pi.transfer_data,
-      created: em.store.now(),
-      livemode: false,
-      metadata: {},
-    },
-    em.store.ownerOf(pi.id),
-  );
+  const charge = recordCharge(em, pi, null);
   pi.latest_charge = charge.id;
   em.store.put(pi);
   moveMoney(em, pi);

@@ -1,0 +1,81 @@
+import type Stripe from "stripe";
+import type { Emulator } from "../core/context";
+import { newId, type Obj } from "../core/state";
+
+/**
+ * The charge behind one payment attempt, typed with the SDK's basil type. A failure carries the
+ * card error's code and message, as Stripe's failed charges do.
+ */
+export function recordCharge(
+  em: Emulator,
+  pi: Obj,
+  failure: { code: string | null; message: string; declineCode: string | null } | null,
+): Obj {
+  const pm = pi.payment_method ? em.store.get<Obj>(pi.payment_method as string) : undefined;
+  const succeeded = failure === null;
+  const charge: Stripe.Charge = {
+    id: newId("ch"),
+    object: "charge",
+    amount: pi.amount,
+    amount_captured: succeeded ? pi.amount : 0,
+    amount_refunded: 0,
+    application: null,
+    application_fee: null,
+    application_fee_amount: succeeded ? pi.application_fee_amount : null,
+    balance_transaction: succeeded ? newId("txn") : null,
+    billing_details: pm?.billing_details ?? {
+      address: null,
+      email: null,
+      name: null,
+      phone: null,
+      tax_id: null,
+    },
+    calculated_statement_descriptor: "REGULARS",
+    captured: succeeded,
+    created: em.store.now(),
+    currency: "usd",
+    customer: pi.customer,
+    description: pi.description,
+    disputed: false,
+    failure_balance_transaction: null,
+    failure_code: failure?.code ?? null,
+    failure_message: failure?.message ?? null,
+    fraud_details: {},
+    livemode: false,
+    metadata: {},
+    on_behalf_of: pi.on_behalf_of,
+    outcome: {
+      advice_code: null,
+      network_advice_code: null,
+      network_decline_code: null,
+      network_status: succeeded ? "approved_by_network" : "declined_by_network",
+      reason: failure?.declineCode ?? null,
+      risk_level: "normal",
+      seller_message: succeeded
+        ? "Payment complete."
+        : "The bank did not return any further details with this decline.",
+      type: succeeded ? "authorized" : "issuer_declined",
+    },
+    paid: succeeded,
+    payment_intent: pi.id,
+    payment_method: pi.payment_method,
+    payment_method_details: {
+      type: "card",
+      card: pm?.card ?? null,
+    } as Stripe.Charge.PaymentMethodDetails,
+    receipt_email: null,
+    receipt_number: null,
+    receipt_url: null,
+    refunded: false,
+    review: null,
+    shipping: null,
+    source: null,
+    source_transfer: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: succeeded ? "succeeded" : "failed",
+    transfer_data: pi.transfer_data,
+    transfer_group: null,
+  };
+  return em.store.put(charge, em.store.ownerOf(pi.id));
+}
