@@ -47,6 +47,27 @@ export function completeOnboarding(
   em.webhooks.emit("account.updated", account, { account: account.id, previous });
 }
 
+const EMBEDDED_COMPONENTS = [
+  "account_management",
+  "account_onboarding",
+  "balances",
+  "disputes_list",
+  "documents",
+  "financial_account",
+  "financial_account_transactions",
+  "instant_payouts_promotion",
+  "issuing_card",
+  "issuing_cards_list",
+  "notification_banner",
+  "payment_details",
+  "payment_disputes",
+  "payments",
+  "payouts",
+  "payouts_list",
+  "tax_registrations",
+  "tax_settings",
+];
+
 const ACCOUNT_SETTINGS: ParamShape = {
   payouts: {
     schedule: { interval: true, delay_days: true, weekly_anchor: true, monthly_anchor: true },
@@ -245,12 +266,13 @@ export const connectRoutes: Route[] = [
         _return_url: requiredString(params, "return_url"),
         _used: false,
       });
-      return {
+      const view: Stripe.AccountLink = {
         object: "account_link",
         created: link.created,
         expires_at: link.expires_at,
         url: link.url,
       };
+      return view;
     },
   },
   {
@@ -260,18 +282,25 @@ export const connectRoutes: Route[] = [
     nested: { components: "any" },
     handle(em, { params }) {
       const account = requireAccount(em, requiredString(params, "account"));
-      const components = optionalObject(params, "components") ?? {};
+      const requested = (optionalObject(params, "components") ?? {}) as Obj;
       const now = em.store.now();
-      return {
+      // Every component is listed, as on Stripe; those asked for with enabled=true are on.
+      const components = Object.fromEntries(
+        EMBEDDED_COMPONENTS.map((name) => {
+          const asked = requested[name] as Obj | undefined;
+          const enabled = asked?.enabled === true || asked?.enabled === "true";
+          return [name, { enabled, features: enabled ? (asked?.features ?? {}) : {} }];
+        }),
+      ) as unknown as Stripe.AccountSession.Components;
+      const session: Stripe.AccountSession = {
         object: "account_session",
         account: account.id,
         client_secret: `accs_secret__${newId("x").slice(2)}`,
         expires_at: now + 1800,
         livemode: false,
-        components: Object.fromEntries(
-          Object.keys(components).map((c) => [c, { enabled: true, features: {} }]),
-        ),
+        components,
       };
+      return session;
     },
   },
   {
@@ -282,7 +311,12 @@ export const connectRoutes: Route[] = [
       const account = requireAccount(em, match[1]!);
       const id = newId("lnk");
       em.store.put({ id, object: "login_link", _account: account.id, created: em.store.now() });
-      return { object: "login_link", created: em.store.now(), url: `${em.baseUrl}/express/${id}` };
+      const view: Stripe.LoginLink = {
+        object: "login_link",
+        created: em.store.now(),
+        url: `${em.baseUrl}/express/${id}`,
+      };
+      return view;
     },
   },
   {
@@ -291,7 +325,7 @@ export const connectRoutes: Route[] = [
     allowed: [],
     handle(em, { account }) {
       const balance = em.store.balance(account ?? PLATFORM_BALANCE);
-      return {
+      const view: Stripe.Balance = {
         object: "balance",
         available: [
           { amount: balance.available, currency: "usd", source_types: { card: balance.available } },
@@ -301,6 +335,7 @@ export const connectRoutes: Route[] = [
         ],
         livemode: false,
       };
+      return view;
     },
   },
   {

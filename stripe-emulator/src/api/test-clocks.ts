@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import { advanceClock } from "../billing/clock";
 import type { Route } from "../core/context";
 import { invalid, missing } from "../core/errors";
@@ -9,7 +10,11 @@ import { newId } from "../core/state";
 // Customers need not be attached to a clock. Advancing is synchronous, so the clock is always
 // "ready" when the call returns.
 
-function clockView(frozenTime: number, id: string, name: string | null = null) {
+function clockView(
+  frozenTime: number,
+  id: string,
+  name: string | null = null,
+): Stripe.TestHelpers.TestClock {
   return {
     id,
     object: "test_helpers.test_clock",

@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import type { Emulator, Route } from "../core/context";
 import { noSuch } from "../core/errors";
 import {
@@ -9,7 +10,7 @@ import {
 } from "../core/params";
 import { newId, type WebhookEndpointRecord } from "../core/state";
 
-function view(endpoint: WebhookEndpointRecord, withSecret: boolean) {
+function view(endpoint: WebhookEndpointRecord, withSecret: boolean): Stripe.WebhookEndpoint {
   return {
     id: endpoint.id,
     object: "webhook_endpoint",

@@ -40,22 +40,21 @@ export function invoicePaid(em: Emulator, invoice: Obj, pi: Obj) {
   invoice.attempt_count = ((invoice.attempt_count as number) ?? 0) + 1;
   invoice.next_payment_attempt = null;
   invoice.status_transitions = { ...(invoice.status_transitions as object), paid_at: now };
-  invoice._payments = [
-    {
-      id: newId("inpay"),
-      object: "invoice_payment",
-      amount_paid: pi.amount,
-      amount_requested: pi.amount,
-      currency: "usd",
-      invoice: invoice.id,
-      is_default: true,
-      livemode: false,
-      payment: { type: "payment_intent", payment_intent: pi.id },
-      status: "paid",
-      status_transitions: { canceled_at: null, paid_at: now },
-      created: now,
-    },
-  ];
+  const payment: Stripe.InvoicePayment = {
+    id: newId("inpay"),
+    object: "invoice_payment",
+    amount_paid: pi.amount,
+    amount_requested: pi.amount,
+    currency: "usd",
+    invoice: invoice.id,
+    is_default: true,
+    livemode: false,
+    payment: { type: "payment_intent", payment_intent: pi.id },
+    status: "paid",
+    status_transitions: { canceled_at: null, paid_at: now },
+    created: now,
+  };
+  invoice._payments = [payment];
   em.store.put(invoice);
   em.webhooks.emit("invoice.paid", invoice);
   em.webhooks.emit("invoice.payment_succeeded", invoice);
