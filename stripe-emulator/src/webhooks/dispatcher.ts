@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import { newId, publicView, type Store, type StripeObject } from "../core/state";
 import { signPayload } from "./signing";
 
@@ -58,19 +59,26 @@ export class WebhookDispatcher {
    * that owns the object unless `account` says otherwise (account.updated names the account).
    */
   emit(
-    type: string,
+    type: Stripe.Event.Type,
     object: StripeObject,
     options: { account?: string | null; previous?: Record<string, unknown> } = {},
   ) {
     const account = options.account === undefined ? this.store.ownerOf(object.id) : options.account;
-    const event = {
+    // The envelope is the SDK's basil EventBase; data.object is the object as the API shows it.
+    const event: Stripe.EventBase = {
       id: newId("evt"),
       object: "event",
       api_version: "2025-07-30.basil",
       created: this.store.now(),
       data: {
-        object: publicView(object),
-        ...(options.previous ? { previous_attributes: publicView(options.previous) } : {}),
+        object: publicView(object) as Stripe.Event.Data.Object,
+        ...(options.previous
+          ? {
+              previous_attributes: publicView(
+                options.previous,
+              ) as Stripe.Event.Data.PreviousAttributes,
+            }
+          : {}),
       },
       livemode: false,
       pending_webhooks: 0,
@@ -89,7 +97,7 @@ export class WebhookDispatcher {
         (e.enabledEvents.includes("*") || e.enabledEvents.includes(type)),
     );
     event.pending_webhooks = endpoints.length;
-    this.store.put(event as unknown as StripeObject, account);
+    this.store.put(event, account);
     const now = Date.now();
     for (const endpoint of endpoints) {
       this.deliveries.push({
