@@ -1,6 +1,12 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { caught, createExpressAccount, createMonthlyPrice } from "./fixtures";
+import {
+  caught,
+  createCustomerWithCard,
+  createExpressAccount,
+  createMonthlyPrice,
+  piOfSecret,
+} from "./fixtures";
 import { openTarget, type Target } from "./target";
 
 // The wire through the official SDK: errors, idempotency, Stripe-Account, endpoints, events.
@@ -61,6 +67,35 @@ describe("idempotency", () => {
       (r) => r.lastResponse.headers["idempotent-replayed"] === "true",
     );
     if (target.emulator) expect(replayed.length).toBe(4);
+
+    // A decline is a stored outcome: the same key gives the same 402 without charging again.
+    const monthly = await createMonthlyPrice(target, 900);
+    const { customer, pm } = await createCustomerWithCard(target, "4000000000000341");
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: monthly.id }],
+      payment_behavior: "default_incomplete",
+      expand: ["latest_invoice.confirmation_secret"],
+    });
+    const intentId = piOfSecret(
+      (subscription.latest_invoice as Stripe.Invoice).confirmation_secret!.client_secret,
+    );
+    const confirmKey = `${key}-confirm`;
+    const confirm = () =>
+      caught(
+        stripe.paymentIntents.confirm(
+          intentId,
+          { payment_method: pm },
+          { idempotencyKey: confirmKey },
+        ),
+      );
+    const first = (await confirm()) as InstanceType<typeof Stripe.errors.StripeCardError>;
+    const again = (await confirm()) as InstanceType<typeof Stripe.errors.StripeCardError>;
+    expect(first).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(again).toMatchObject({ code: "card_declined", requestId: expect.any(String) });
+    expect(again.headers?.["idempotent-replayed"]).toBe("true");
+    const charges = (await stripe.paymentIntents.retrieve(intentId)).latest_charge;
+    expect(charges).toBe(first.charge);
 
     // A request refused for its parameters is not stored: the key may be used again.
     const retryKey = `${key}-retry`;
