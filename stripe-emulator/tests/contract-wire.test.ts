@@ -121,6 +121,25 @@ describe("idempotency", () => {
   });
 });
 
+describe("Stripe's test PaymentMethods and tokens", () => {
+  it("makes a fresh PaymentMethod from pm_card_visa and tok_visa", async () => {
+    const customer = await stripe.customers.create({ email: "tokens@example.com" });
+    const attached = await stripe.paymentMethods.attach("pm_card_visa", { customer: customer.id });
+    expect(attached.id).toMatch(/^pm_/);
+    expect(attached.id).not.toBe("pm_card_visa");
+    expect(attached).toMatchObject({ customer: customer.id, card: { last4: "4242" } });
+    const fromToken = await stripe.paymentMethods.create({
+      type: "card",
+      card: { token: "tok_visa" },
+    });
+    expect(fromToken.card?.brand).toBe("visa");
+    const declined = await caught(
+      stripe.paymentMethods.attach("pm_card_visa_chargeDeclined", { customer: customer.id }),
+    );
+    expect(declined).toMatchObject({ type: "StripeCardError", decline_code: "generic_decline" });
+  });
+});
+
 describe("Stripe-Account", () => {
   it("keeps each connected account's objects apart from the platform's", async () => {
     if (!target.emulator) return; // Real direct charges need a fully onboarded account.

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type Stripe from "stripe";
-import { assertAttachable, brandOf, validateCard } from "../core/cards";
+import { assertAttachable, brandOf, testCardNumber, validateCard } from "../core/cards";
 import type { Emulator, ParamShape, Route } from "../core/context";
-import { invalid, missing } from "../core/errors";
+import { invalid, missing, noSuch } from "../core/errors";
 import { requireObject } from "../core/lookup";
 import {
   metadataOf,
@@ -107,6 +107,22 @@ export function createCardPaymentMethod(
   };
   // The number stays private: it decides what charging the card does.
   return em.store.put({ ...pm, _number: number }, account);
+}
+
+/**
+ * A PaymentMethod by id. A Stripe test id (`pm_card_visa`) makes a fresh PaymentMethod for its
+ * card each time it is used, as on Stripe.
+ */
+export function resolvePaymentMethod(em: Emulator, id: string, account: string | null): Obj {
+  const number = id.startsWith("pm_card_") ? testCardNumber(id) : undefined;
+  if (!number) return requireObject(em, id, "payment_method", account);
+  const year = new Date(em.store.now() * 1000).getUTCFullYear() + 1;
+  return createCardPaymentMethod(
+    em,
+    { number, expMonth: 12, expYear: year, cvc: "123" },
+    {},
+    account,
+  );
 }
 
 export function attachPaymentMethod(
@@ -249,6 +265,14 @@ export const customerRoutes: Route[] = [
       const card = optionalObject(params, "card");
       if (!card) throw missing("card");
       const billing = (optionalObject(params, "billing_details") ?? {}) as Record<string, string>;
+      const token = card.token === undefined ? undefined : String(card.token);
+      const tokenNumber = token ? testCardNumber(token) : undefined;
+      if (token && !tokenNumber) throw noSuch("token", token);
+      if (tokenNumber) {
+        card.number = tokenNumber;
+        card.exp_month ??= "12";
+        card.exp_year ??= String(new Date(em.store.now() * 1000).getUTCFullYear() + 1);
+      }
       const number = String(card.number ?? "");
       if (!number) throw missing("card[number]");
       const pm = createCardPaymentMethod(
@@ -276,13 +300,15 @@ export const customerRoutes: Route[] = [
     method: "POST",
     pattern: /^\/v1\/payment_methods\/(pm_\w+)\/attach$/,
     allowed: ["customer"],
-    handle: (em, { params, account }, match) =>
-      attachPaymentMethod(
+    handle(em, { params, account }, match) {
+      const customer = requiredString(params, "customer");
+      return attachPaymentMethod(
         em,
-        requireObject(em, match[1]!, "payment_method", account),
-        requiredString(params, "customer"),
+        resolvePaymentMethod(em, match[1]!, account),
+        customer,
         account,
-      ),
+      );
+    },
   },
   {
     method: "POST",

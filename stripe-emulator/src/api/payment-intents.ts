@@ -4,6 +4,7 @@ import { invalid, missing, StripeApiError } from "../core/errors";
 import { requireObject } from "../core/lookup";
 import { optionalBool, optionalString } from "../core/params";
 import type { Obj } from "../core/state";
+import { resolvePaymentMethod } from "./customers";
 
 /** Stripe.js reads and confirms a PaymentIntent with a publishable key and its client secret. */
 function requireIntent(
@@ -78,7 +79,7 @@ export const paymentIntentRoutes: Route[] = [
           message:
             "You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method or ConfirmationToken.",
         });
-      const method = requireObject(em, pm, "payment_method", account);
+      const method = resolvePaymentMethod(em, pm, account);
       if (pi.customer && method.customer && method.customer !== pi.customer)
         throw invalid(
           "payment_method",
@@ -91,7 +92,12 @@ export const paymentIntentRoutes: Route[] = [
       }
       const returnUrl = optionalString(params, "return_url") ?? null;
       pi._return_url = returnUrl;
-      const result = attemptPayment(em, pi, pm, optionalBool(params, "off_session") ?? false);
+      const result = attemptPayment(
+        em,
+        pi,
+        method.id,
+        optionalBool(params, "off_session") ?? false,
+      );
       if (result.status === "failed") throw result.error;
       return em.store.get<Obj>(pi.id)!;
     },

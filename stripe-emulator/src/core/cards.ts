@@ -101,3 +101,24 @@ export function assertAttachable(number: string) {
   if (outcome === "declined") throw declinedError();
   if (outcome === "insufficient_funds") throw insufficientFundsError();
 }
+
+/**
+ * Stripe's test PaymentMethod ids (`pm_card_visa`) and tokens (`tok_visa`) and the card each
+ * stands for, so server-side code and real-mode contract tests can use them here too.
+ */
+const testAliases: Record<string, string> = {
+  visa: "4242424242424242",
+  mastercard: "5555555555554444",
+  chargeDeclined: "4000000000000002",
+  visa_chargeDeclined: "4000000000000002",
+  chargeDeclinedInsufficientFunds: "4000000000009995",
+  visa_chargeDeclinedInsufficientFunds: "4000000000009995",
+  chargeCustomerFail: "4000000000000341",
+  authenticationRequiredOnSetup: "4000002500003155",
+};
+
+/** The card number behind `pm_card_…` or `tok_…`, or undefined for anything else. */
+export function testCardNumber(alias: string): string | undefined {
+  const match = /^(?:pm_card_|tok_)(\w+)$/.exec(alias);
+  return match ? testAliases[match[1]!] : undefined;
+}
