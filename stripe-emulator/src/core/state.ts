@@ -75,6 +75,7 @@ export function newId(prefix: string): string {
 export class Store {
   state: EmulatorState;
   private timer: NodeJS.Timeout | null = null;
+  private lastWriteMs = 0;
   /** Ids by object type, so a list reads one type rather than every object. */
   private byType = new Map<string, Set<string>>();
 
@@ -193,20 +194,31 @@ export class Store {
     this.save();
   }
 
+  /**
+   * Debounced: changes within the delay share one write. The delay grows with the time a write
+   * takes (at least 100 ms, ten times the last write), so a large state under load spends at
+   * most about a tenth of the time writing.
+   */
   save() {
     if (!this.file || this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.flush();
-    }, 100);
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.flush();
+      },
+      Math.max(100, this.lastWriteMs * 10),
+    );
+    this.timer.unref();
   }
 
   /** Atomic: a crash mid-write leaves the previous file, never half of one. */
   flush() {
     if (!this.file) return;
+    const started = performance.now();
     const tmp = `${this.file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(this.state));
     renameSync(tmp, this.file);
+    this.lastWriteMs = performance.now() - started;
   }
 
   close() {

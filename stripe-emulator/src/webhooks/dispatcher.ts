@@ -20,6 +20,7 @@ export interface Delivery {
 
 const MAX_ATTEMPTS = 8;
 const KEEP_FINISHED = 2000;
+const MAX_EVENTS = 10_000;
 const backoffMs = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 60_000);
 
 /**
@@ -116,7 +117,23 @@ export class WebhookDispatcher {
       });
     }
     this.trim();
+    this.trimEvents();
     this.schedule(0);
+  }
+
+  /**
+   * Keeps the newest events (Stripe keeps 30 days; an emulator that runs for months of clock
+   * time would otherwise grow without end). Events still owed to an endpoint are kept.
+   */
+  private trimEvents() {
+    if (this.store.count("event") <= MAX_EVENTS * 1.2) return;
+    const owed = new Set(
+      this.deliveries.filter((d) => d.status === "pending").map((d) => d.eventId),
+    );
+    const events = this.store.list("event");
+    for (const event of events.slice(0, events.length - MAX_EVENTS)) {
+      if (!owed.has(event.id)) this.store.remove(event.id);
+    }
   }
 
   private schedule(delayMs: number) {
