@@ -44,6 +44,22 @@ describe("errors", () => {
     expect(nested).toMatchObject({ code: "parameter_unknown", param: "items[0][colour]" });
   });
 
+  it("refuses a destination that has not finished onboarding", async () => {
+    const fresh = await createExpressAccount(target, { onboarded: false });
+    const price = await createMonthlyPrice(target, 1000);
+    const customer = await stripe.customers.create({ email: "early@example.com" });
+    const error = await caught(
+      stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: price.id }],
+        payment_behavior: "default_incomplete",
+        transfer_data: { destination: fresh.id },
+      }),
+    );
+    expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect((error as { message: string }).message).toContain("transfers");
+  });
+
   it("says which object is missing", async () => {
     const error = await caught(stripe.subscriptions.retrieve("sub_nope"));
     expect(error).toMatchObject({

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import type { Route } from "../core/context";
 import { invalid, missing } from "../core/errors";
-import { requireAccount, requireObject } from "../core/lookup";
+import { requireAccount, requireObject, requireTransferDestination } from "../core/lookup";
 import {
   metadataOf,
   optionalArray,
@@ -79,7 +79,12 @@ export const checkoutRoutes: Route[] = [
       const successUrl = requiredString(params, "success_url");
       const data = optionalObject(params, "subscription_data") ?? {};
       const transfer = (data.transfer_data ?? {}) as Record<string, unknown>;
-      if (transfer.destination) requireAccount(em, String(transfer.destination));
+      if (transfer.destination)
+        requireTransferDestination(
+          em,
+          String(transfer.destination),
+          "subscription_data[transfer_data][destination]",
+        );
       const id = `cs_test_${newId("x").slice(2)}${newId("x").slice(2)}`;
       const customer = optionalString(params, "customer") ?? null;
       if (customer) requireObject(em, customer, "customer", account);

@@ -5,7 +5,7 @@ import { addMonth } from "../billing/periods";
 import { setSubscriptionStatus } from "../billing/subscription-status";
 import type { Emulator, ParamShape, Route } from "../core/context";
 import { invalid, missing, StripeApiError } from "../core/errors";
-import { requireAccount, requireObject } from "../core/lookup";
+import { requireAccount, requireObject, requireTransferDestination } from "../core/lookup";
 import {
   metadataOf,
   optionalArray,
@@ -188,7 +188,7 @@ function readNewSubscription(
   const transfer = optionalObject(params, "transfer_data");
   const destination = transfer ? String(transfer.destination ?? "") : null;
   if (transfer && !destination) throw missing("transfer_data[destination]");
-  if (destination) requireAccount(em, destination);
+  if (destination) requireTransferDestination(em, destination, "transfer_data[destination]");
   const pct = optionalNumber(params, "application_fee_percent");
   if (pct !== undefined && (pct < 0 || pct > 100))
     throw invalid("application_fee_percent", "application_fee_percent must be between 0 and 100.");

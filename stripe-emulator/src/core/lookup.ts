@@ -1,5 +1,5 @@
 import type { Emulator } from "./context";
-import { noSuch } from "./errors";
+import { noSuch, StripeApiError } from "./errors";
 import type { Obj } from "./state";
 
 /** The names Stripe's "No such …" messages use for each object type. */
@@ -28,5 +28,19 @@ export function requireObject(
 export function requireAccount(em: Emulator, id: string): Obj {
   const account = em.store.get<Obj>(id, "account");
   if (!account) throw noSuch("account", id);
+  return account;
+}
+
+/** Destination charges need the transfers capability, which only onboarding turns on. */
+export function requireTransferDestination(em: Emulator, id: string, param: string): Obj {
+  const account = requireAccount(em, id);
+  if (account.capabilities?.transfers !== "active")
+    throw new StripeApiError(400, {
+      type: "invalid_request_error",
+      code: "insufficient_capabilities_for_transfer",
+      param,
+      message:
+        "Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments",
+    });
   return account;
 }
