@@ -29,6 +29,9 @@ export type DatabaseTarget = { url: string } | { pgliteDir: string } | { memory:
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ("url" in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server closes (restart, failover, an admin) must not crash the
+    // process; the pool opens a new one on the next query.
+    pool.on("error", () => {});
     const db = drizzleNodePg({ client: pool, schema });
     await migrateNodePg(db, { migrationsFolder });
     return { db: db as unknown as Db, driver: "postgres", close: () => pool.end() };
