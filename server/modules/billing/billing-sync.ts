@@ -46,7 +46,12 @@ function periodOf(subscription: Stripe.Subscription) {
 }
 
 async function listPaidInvoices(stripe: Stripe, subscriptionId: string) {
-  const invoices = await stripe.invoices.list({ subscription: subscriptionId, limit: 100 });
+  // `payments` is includable: absent unless expanded (on Stripe too).
+  const invoices = await stripe.invoices.list({
+    subscription: subscriptionId,
+    limit: 100,
+    expand: ["data.payments"],
+  });
   return invoices.data.filter((invoice) => invoice.status === "paid" && invoice.amount_paid > 0);
 }
 

@@ -84,6 +84,7 @@ describe("subscribing by card", () => {
       platformFeeCents: 375,
       netAmountCents: 2125,
     });
+    expect(earnings[0]!.stripePaymentIntentId).toMatch(/^pi_/);
 
     // A destination charge with the platform fee.
     const subscription = await app.runtime.deps.stripe.subscriptions.retrieve(subscriptionId);
