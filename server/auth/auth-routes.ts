@@ -1,8 +1,8 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { z } from "zod";
 import { credentialsSchema } from "../../contracts/auth";
 import type { AppEnv } from "../http/app-env";
+import { clientAddress } from "../http/rate-limit";
 import { describeIssues } from "../http/validate";
 import { type Auth, CLIENT_IP_HEADER } from "./auth";
 
@@ -17,25 +17,12 @@ const credentialBodySchema = credentialsSchema
   })
   .strict();
 
-function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    // app.request() in tests has no socket.
-    return "local";
-  }
-}
-
 /** Mounts better-auth, with our own validation first so bad input gets a clear 400. */
 export function authRoutes(auth: Auth, options: { trustProxy: boolean }) {
   const app = new Hono<AppEnv>();
   app.on(["GET", "POST"], "/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, clientIp(c, options.trustProxy));
+    headers.set(CLIENT_IP_HEADER, clientAddress(c, options.trustProxy));
 
     if (c.req.method === "POST" && credentialRoutes.has(c.req.path)) {
       const text = await c.req.text();

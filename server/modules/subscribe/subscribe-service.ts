@@ -1,5 +1,4 @@
 import type Stripe from "stripe";
-import type { PublicOffering } from "../../../contracts/landing";
 import { FREE_PLAN_FEE_PERCENT } from "../../../contracts/plans";
 import type { StartSubscriptionInput } from "../../../contracts/subscribe";
 import { toAppError } from "../../integrations/stripe/stripe-errors";
@@ -131,5 +130,3 @@ export async function createCheckoutSession(deps: BillingDeps, customUrl: string
     throw toAppError(error, "Checkout is not available right now. Please try again.");
   }
 }
-
-export type { PublicOffering };
