@@ -46,47 +46,97 @@ export async function countSubscribers(db: Db, userId: string, since?: Date) {
   return row?.n ?? 0;
 }
 
-export function listOfferingPerformance(db: Db, userId: string) {
+/** The creator's offerings, newest first; their subscriber counts come from summarizeSubscribers. */
+export function listOfferingsNewestFirst(db: Db, userId: string) {
   return db
     .select({
       id: offerings.id,
       title: offerings.title,
       priceCents: offerings.priceCents,
       isActive: offerings.isActive,
-      subscriberCount: count(subscribers.id),
     })
     .from(offerings)
-    .leftJoin(subscribers, eq(subscribers.offeringId, offerings.id))
     .where(eq(offerings.userId, userId))
-    .groupBy(offerings.id)
     .orderBy(desc(offerings.createdAt));
 }
 
+/**
+ * Takes the newest `limit` of each offering from subscribers_offering_created_idx, then the newest
+ * `limit` of those: reads offerings × limit index entries instead of sorting every subscriber.
+ */
 export function listRecentSubscribers(db: Db, userId: string, limit: number) {
-  return db
+  const newestOfOffering = db
     .select({
       id: subscribers.id,
       name: subscribers.name,
       email: subscribers.email,
-      offeringTitle: offerings.title,
       paymentStatus: subscribers.paymentStatus,
       createdAt: subscribers.createdAt,
     })
     .from(subscribers)
-    .innerJoin(offerings, eq(offerings.id, subscribers.offeringId))
-    .where(eq(offerings.userId, userId))
+    .where(eq(subscribers.offeringId, offerings.id))
     .orderBy(desc(subscribers.createdAt), desc(subscribers.id))
+    .limit(limit)
+    .as("newest_of_offering");
+  return db
+    .select({
+      id: newestOfOffering.id,
+      name: newestOfOffering.name,
+      email: newestOfOffering.email,
+      offeringTitle: offerings.title,
+      paymentStatus: newestOfOffering.paymentStatus,
+      createdAt: newestOfOffering.createdAt,
+    })
+    .from(offerings)
+    .crossJoinLateral(newestOfOffering)
+    .where(eq(offerings.userId, userId))
+    .orderBy(desc(newestOfOffering.createdAt), desc(newestOfOffering.id))
     .limit(limit);
 }
 
-export function countNewSubscribersByMonth(db: Db, userId: string, since: Date) {
-  const month = sql<string>`to_char(date_trunc('month', ${subscribers.createdAt} at time zone 'UTC'), 'YYYY-MM-01')`;
-  return db
-    .select({ month, n: count() })
+/**
+ * Everything the analytics page counts about subscribers, in one pass over the creator's rows
+ * rather than one pass per figure: per offering (all, and those since `newSince`), per month of
+ * the series, and overall. `bucket` is 0 before monthStarts[0], i for monthStarts[i - 1], and
+ * monthStarts.length + 1 from `seriesEnd` on.
+ */
+export function summarizeSubscribers(
+  db: Db,
+  userId: string,
+  window: { monthStarts: string[]; seriesEnd: string; newSince: Date },
+) {
+  const bounds = [...window.monthStarts, window.seriesEnd].map(
+    (day) => sql`${`${day}T00:00:00Z`}::timestamptz`,
+  );
+  const perOfferingAndMonth = db
+    .select({
+      offeringId: subscribers.offeringId,
+      bucket:
+        sql<number>`width_bucket(${subscribers.createdAt}, array[${sql.join(bounds, sql`, `)}])`.as(
+          "bucket",
+        ),
+      n: count().as("n"),
+      newN: sql<number>`count(*) filter (where ${gte(subscribers.createdAt, window.newSince)})`.as(
+        "new_n",
+      ),
+    })
     .from(subscribers)
     .innerJoin(offerings, eq(offerings.id, subscribers.offeringId))
-    .where(and(eq(offerings.userId, userId), gte(subscribers.createdAt, since)))
-    .groupBy(month);
+    .where(eq(offerings.userId, userId))
+    .groupBy(subscribers.offeringId, sql`bucket`)
+    .as("per_offering_and_month");
+  // Neither grouped column is ever null in a row, so null marks the grouping set a row belongs to.
+  return db
+    .select({
+      offeringId: sql<string | null>`${perOfferingAndMonth.offeringId}`,
+      bucket: sql<number | null>`${perOfferingAndMonth.bucket}`,
+      subscribers: sql<number>`coalesce(sum(${perOfferingAndMonth.n}), 0)`.mapWith(Number),
+      newSubscribers: sql<number>`coalesce(sum(${perOfferingAndMonth.newN}), 0)`.mapWith(Number),
+    })
+    .from(perOfferingAndMonth)
+    .groupBy(
+      sql`grouping sets ((${perOfferingAndMonth.offeringId}), (${perOfferingAndMonth.bucket}), ())`,
+    );
 }
 
 /** Reads the monthly rollup: at most one row per month, however many payments. */
@@ -121,6 +171,7 @@ export async function getEarningsTotals(db: Db, userId: string) {
   return row ?? { totalNetEarningsCents: 0, totalPlatformFeesCents: 0, totalPayments: 0 };
 }
 
+/** Reads creator_earnings_user_date_idx in order and stops after `limit` rows. */
 export function listRecentEarnings(db: Db, userId: string, limit: number) {
   return db
     .select({
@@ -138,6 +189,10 @@ export function listRecentEarnings(db: Db, userId: string, limit: number) {
     .innerJoin(offerings, eq(offerings.id, creatorEarnings.offeringId))
     .innerJoin(subscribers, eq(subscribers.id, creatorEarnings.subscriberId))
     .where(eq(creatorEarnings.userId, userId))
-    .orderBy(desc(creatorEarnings.paymentDate), desc(creatorEarnings.createdAt))
+    .orderBy(
+      desc(creatorEarnings.paymentDate),
+      desc(creatorEarnings.createdAt),
+      desc(creatorEarnings.id),
+    )
     .limit(limit);
 }

@@ -8,6 +8,7 @@ import {
 } from "../../../tests/factories/offering-factory";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
 import { createTestApp, jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import { getAnalytics } from "./dashboard-service";
 
 let app: TestApp;
 let creator: OnboardedCreator;
@@ -86,5 +87,28 @@ describe("dashboard figures", () => {
     });
     // Destination charges credit the creator's Stripe balance with gross − fee.
     expect(earnings.availableBalanceCents + earnings.pendingBalanceCents).toBe(2125 * 2 + 3400);
+  });
+
+  it("count each subscriber in the month they joined, wherever the series ends", async () => {
+    const joined = new Date();
+    const monthsOn = (n: number) =>
+      new Date(Date.UTC(joined.getUTCFullYear(), joined.getUTCMonth() + n, 15));
+
+    const threeMonthsOn = await getAnalytics(app.runtime.deps, creator.id, monthsOn(3));
+    expect(threeMonthsOn.growth.map((p) => p.newSubscribers)).toEqual([
+      0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0,
+    ]);
+    expect(threeMonthsOn.growth[8]).toMatchObject({ totalSubscribers: 3, grossRevenueCents: 9000 });
+    expect(threeMonthsOn).toMatchObject({ totalSubscribers: 3, newThisMonth: 0 });
+
+    const yearOn = await getAnalytics(app.runtime.deps, creator.id, monthsOn(12));
+    expect(yearOn.growth.every((p) => p.newSubscribers === 0 && p.totalSubscribers === 3)).toBe(
+      true,
+    );
+
+    // Joins after the series' last month belong to no month and to no running total.
+    const monthBefore = await getAnalytics(app.runtime.deps, creator.id, monthsOn(-1));
+    expect(monthBefore.growth.every((p) => p.totalSubscribers === 0)).toBe(true);
+    expect(monthBefore.totalSubscribers).toBe(3);
   });
 });

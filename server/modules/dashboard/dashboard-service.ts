@@ -4,15 +4,15 @@ import type { Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
 import { findConnectAccountByUserId } from "../connect/connect-repository";
 import {
-  countNewSubscribersByMonth,
   countSubscribers,
   getEarningsTotals,
   getNewestOfferingCreatorName,
   getOfferingTotals,
-  listOfferingPerformance,
+  listOfferingsNewestFirst,
   listRecentEarnings,
   listRecentSubscribers,
   sumGrossByMonth,
+  summarizeSubscribers,
 } from "./dashboard-repository";
 import { buildGrowthSeries, lastMonths } from "./growth-series";
 
@@ -41,29 +41,43 @@ export async function getAnalytics(
   now = new Date(),
 ): Promise<Analytics> {
   const months = lastMonths(now, GROWTH_MONTHS);
+  const seriesEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
+    .toISOString()
+    .slice(0, 10);
   const seriesStart = new Date(`${months[0]}T00:00:00Z`);
-  const [totals, totalSubscribers, newThisMonth, performance, recent, newByMonth, grossByMonth] =
-    await Promise.all([
-      getOfferingTotals(deps.db, userId),
-      countSubscribers(deps.db, userId),
-      countSubscribers(deps.db, userId, new Date(now.getTime() - NEW_WINDOW_MS)),
-      listOfferingPerformance(deps.db, userId),
-      listRecentSubscribers(deps.db, userId, RECENT_LIMIT),
-      countNewSubscribersByMonth(deps.db, userId, seriesStart),
-      sumGrossByMonth(deps.db, userId, seriesStart),
-    ]);
-  const inSeries = newByMonth.reduce((acc, r) => acc + r.n, 0);
+  const [totals, offeringList, subscriberSummary, recent, grossByMonth] = await Promise.all([
+    getOfferingTotals(deps.db, userId),
+    listOfferingsNewestFirst(deps.db, userId),
+    summarizeSubscribers(deps.db, userId, {
+      monthStarts: months,
+      seriesEnd,
+      newSince: new Date(now.getTime() - NEW_WINDOW_MS),
+    }),
+    listRecentSubscribers(deps.db, userId, RECENT_LIMIT),
+    sumGrossByMonth(deps.db, userId, seriesStart),
+  ]);
+  const byOffering = new Map<string, number>();
+  const byBucket = new Map<number, number>();
+  let overall = { subscribers: 0, newSubscribers: 0 };
+  for (const row of subscriberSummary) {
+    if (row.offeringId !== null) byOffering.set(row.offeringId, row.subscribers);
+    else if (row.bucket !== null) byBucket.set(row.bucket, row.subscribers);
+    else overall = row;
+  }
   return {
     monthlyRevenueCents: totals.monthlyRevenueCents,
     projectedAnnualRevenueCents: totals.monthlyRevenueCents * 12,
-    totalSubscribers,
-    newThisMonth,
-    offerings: performance.map((o) => ({ ...o, revenueCents: o.subscriberCount * o.priceCents })),
+    totalSubscribers: overall.subscribers,
+    newThisMonth: overall.newSubscribers,
+    offerings: offeringList.map((o) => {
+      const subscriberCount = byOffering.get(o.id) ?? 0;
+      return { ...o, subscriberCount, revenueCents: subscriberCount * o.priceCents };
+    }),
     recentSubscribers: recent.map((s) => ({ ...s, createdAt: s.createdAt.toISOString() })),
     growth: buildGrowthSeries({
       months,
-      subscribersBefore: totalSubscribers - inSeries,
-      newByMonth,
+      subscribersBefore: byBucket.get(0) ?? 0,
+      newByMonth: months.map((month, i) => ({ month, n: byBucket.get(i + 1) ?? 0 })),
       grossByMonth,
     }),
   };
