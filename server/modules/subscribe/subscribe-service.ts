@@ -13,6 +13,8 @@ import { findOfferingById } from "../offerings/offering-repository";
 import { findActiveOfferingByCustomUrl } from "../offerings/public-offering-repository";
 
 const NOT_AVAILABLE = "This subscription is not available. It may have been deactivated.";
+const FINALIZE_UNCONFIRMED =
+  "We couldn't confirm your subscription just now. Please don't pay again: if your payment went through, you'll get a confirmation e-mail within a few minutes.";
 
 /** The offering must be active and its creator able to take payments. */
 async function requireSubscribableOffering(deps: BillingDeps, customUrl: string) {
@@ -76,7 +78,11 @@ export async function startSubscription(deps: BillingDeps, input: StartSubscript
     );
     return { subscriptionId: subscription.id, clientSecret: clientSecretOf(subscription) };
   } catch (error) {
-    throw toAppError(error, "Payment failed. Please try again.");
+    // Nothing is charged before the browser confirms, so starting over is safe.
+    throw toAppError(
+      error,
+      "We couldn't reach our payment provider. You have not been charged; please try again.",
+    );
   }
 }
 
@@ -94,7 +100,9 @@ export async function finalizeSubscription(
     if ((error as { code?: string }).code === "resource_missing") {
       throw new AppError("not_found", "That subscription attempt was not found.");
     }
-    throw toAppError(error, "We could not confirm your payment. Please try again.");
+    // The browser has already confirmed the charge: "try again" would make a second attempt and
+    // charge twice. The webhooks record this one once Stripe is reachable again.
+    throw toAppError(error, FINALIZE_UNCONFIRMED);
   }
   if (result.offering?.id !== offering.id) {
     throw new AppError("not_found", "That subscription attempt was not found.");
