@@ -54,7 +54,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       secretKey: "sk_test_emulator",
       url: config.stripe.externalUrl,
     };
-    const client = createStripeClient(stripeTarget);
+    const client = createStripeClient(stripeTarget, { timeoutMs: config.stripeTimeoutMs });
     const endpoints = await Promise.all(
       [false, true].map((connect) =>
         client.webhookEndpoints.create({ url: webhookUrl, enabled_events: ["*"], connect }),
@@ -106,7 +106,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     db,
     logger,
     auth: createAuth({ config, db, secret, logger }),
-    stripe: createStripeClient(stripeTarget),
+    stripe: createStripeClient(stripeTarget, { timeoutMs: config.stripeTimeoutMs }),
     mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
     publicConfig,
     webhookSecrets,

@@ -17,6 +17,8 @@ const envSchema = z
     STRIPE_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(12111),
     /** An emulator already running elsewhere (shared by several instances, or by tests). */
     STRIPE_EMULATOR_URL: z.url().optional(),
+    /** Stripe's own default; fault tests lower it so a hung call times out in a test's time. */
+    STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(80_000),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("Regulars <no-reply@regulars.local>"),
     LOG_LEVEL: z
@@ -55,6 +57,8 @@ export interface Config {
   dataDir: string;
   authSecret: string | undefined;
   stripe: StripeMode;
+  /** Per attempt: the SDK retries a timed-out call (same idempotency key) before giving up. */
+  stripeTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: Env["LOG_LEVEL"];
@@ -87,6 +91,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     dataDir: env.DATA_DIR,
     authSecret: env.BETTER_AUTH_SECRET,
     stripe,
+    stripeTimeoutMs: env.STRIPE_TIMEOUT_MS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,

@@ -7,11 +7,14 @@ export type StripeTarget =
   | { kind: "emulator"; secretKey: string; url: string };
 
 /** The same SDK and code path in both modes; only the host differs. */
-export function createStripeClient(target: StripeTarget): Stripe {
+export function createStripeClient(
+  target: StripeTarget,
+  options: { timeoutMs?: number } = {},
+): Stripe {
   const common = {
     apiVersion: STRIPE_API_VERSION,
     maxNetworkRetries: 2,
-    timeout: 80_000,
+    timeout: options.timeoutMs ?? 80_000,
     appInfo: { name: "Regulars" },
     telemetry: false,
   } satisfies Stripe.StripeConfig;
