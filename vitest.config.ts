@@ -1,6 +1,14 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // The web app's aliases, so server-side tests can render its components.
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname, "web/src"),
+      "@contracts": path.resolve(import.meta.dirname, "contracts"),
+    },
+  },
   test: {
     include: [
       "server/**/*.test.ts",

@@ -1,7 +1,7 @@
 // npm run bench: figures, never gates. Each figure is a ratio measured side by side in one
 // run where it can be, with absolute numbers beside it.
 import { execSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { benchColdStart } from "./benchmarks/cold-start";
@@ -72,8 +72,8 @@ async function onPglite() {
   }
 }
 
-if (!existsSync("dist/web/index.html"))
-  execSync("npx vite build --logLevel warn", { stdio: "inherit" });
+// Always from the current source: a stale build would measure yesterday's bundle.
+execSync("npm run build --silent", { stdio: "inherit" });
 
 const started = performance.now();
 await onPostgres();

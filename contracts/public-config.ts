@@ -1,19 +1,22 @@
-import { z } from "zod";
+import type { PublicOffering } from "./landing";
 
-/** The only server values the browser sees; no secrets ever go here. */
-export const publicConfigSchema = z.object({
-  paymentMode: z.enum(["emulator", "stripe"]),
-  stripePublishableKey: z.string(),
+/**
+ * The only server values the browser sees; no secrets ever go here.
+ * Plain types, not zod: the browser reads these from the page our own server wrote, and the
+ * landing page's JavaScript budget has no room for a schema library (see docs/architecture.md).
+ */
+export interface PublicConfig {
+  paymentMode: "emulator" | "stripe";
+  stripePublishableKey: string;
   /** Where Stripe.js is loaded from in emulator mode; null with real Stripe. */
-  emulatorUrl: z.string().nullable(),
-});
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
+  emulatorUrl: string | null;
+}
 
-/** The JSON the server inlines into index.html so the first paint needs no extra request. */
-export const bootDataSchema = z.object({
-  config: publicConfigSchema,
-  landing: z.unknown().optional(),
-});
-export type BootData = z.infer<typeof bootDataSchema>;
+/** The JSON the server inlines into the page so the first paint needs no extra request. */
+export interface BootData {
+  config: PublicConfig;
+  /** The offering on a landing page; null when the address names no active offering. */
+  landing?: PublicOffering | null;
+}
 
 export const BOOT_DATA_ELEMENT_ID = "regulars-boot-data";

@@ -32,6 +32,7 @@ import { createPublicOfferingCache } from "./modules/offerings/public-offering-c
 import { onboardingRoutes } from "./modules/onboarding/onboarding-routes";
 import { outboxRoutes } from "./modules/outbox/outbox-routes";
 import { subscribeRoutes } from "./modules/subscribe/subscribe-routes";
+import type { LandingRenderer } from "./modules/web-shell/landing-renderer";
 import { webShellRoutes } from "./modules/web-shell/web-shell-routes";
 import { webhookRoutes } from "./modules/webhooks/webhook-routes";
 
@@ -47,6 +48,7 @@ export interface AppDeps {
   webhookSecrets: string[];
   /** Built SPA; omitted in API-only tests. */
   webDistDir?: string;
+  renderLanding?: LandingRenderer | null;
 }
 
 export function createApp(deps: AppDeps) {
@@ -114,6 +116,7 @@ export function createApp(deps: AppDeps) {
       "/",
       webShellRoutes({
         distDir: deps.webDistDir,
+        renderLanding: deps.renderLanding,
         readPublicOffering,
         publicConfig: deps.publicConfig,
         publicUrl: config.publicUrl,

@@ -2,6 +2,7 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import { readConfig } from "./config/env";
 import { createLogger } from "./lib/logger";
+import { loadLandingRenderer } from "./modules/web-shell/landing-renderer";
 import { startRuntime } from "./runtime";
 
 const config = readConfig();
@@ -9,6 +10,7 @@ const logger = createLogger(config.logLevel);
 const runtime = await startRuntime(config, {
   logger,
   webDistDir: path.resolve("dist/web"),
+  renderLanding: await loadLandingRenderer(path.resolve("dist/ssr/server-render.js")),
 });
 
 const server = serve(

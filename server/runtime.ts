@@ -9,6 +9,7 @@ import { type Database, type DatabaseTarget, openDatabase } from "./db/client";
 import { createMailer } from "./integrations/email/mailer";
 import { createStripeClient } from "./integrations/stripe/stripe-client";
 import { createLogger, type Logger } from "./lib/logger";
+import type { LandingRenderer } from "./modules/web-shell/landing-renderer";
 
 /** Fixed in emulator mode: both ends are local and the emulator is only for offline use. */
 export const EMULATOR_WEBHOOK_SECRET = "whsec_regulars_emulator_platform";
@@ -26,6 +27,8 @@ export interface Runtime {
 export interface RuntimeOptions {
   database?: DatabaseTarget;
   webDistDir?: string;
+  /** Draws landing pages on the server; see loadLandingRenderer. */
+  renderLanding?: LandingRenderer | null;
   logger?: Logger;
   /** Where the emulator should post webhooks; defaults to this server's own address. */
   webhookUrl?: string;
@@ -111,6 +114,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     publicConfig,
     webhookSecrets,
     webDistDir: options.webDistDir,
+    renderLanding: options.renderLanding,
   };
   const app = createApp(deps);
 

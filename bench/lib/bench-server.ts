@@ -5,12 +5,14 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { readConfig } from "../../server/config/env";
 import { createLogger } from "../../server/lib/logger";
+import { loadLandingRenderer } from "../../server/modules/web-shell/landing-renderer";
 import { startRuntime } from "../../server/runtime";
 
 const config = readConfig();
 const runtime = await startRuntime(config, {
   logger: createLogger("warn"),
   webDistDir: path.resolve("dist/web"),
+  renderLanding: await loadLandingRenderer(path.resolve("dist/ssr/server-render.js")),
 });
 
 const cachedBytes = new Map<string, { body: ArrayBuffer; type: string }>();

@@ -79,6 +79,21 @@ test("the landing page leads with the offer and paints without shifting", async 
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 });
 
+test.describe("before any JavaScript runs", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server has already drawn the offer: title, price and the way to subscribe", async ({
+    page,
+  }) => {
+    await page.setViewportSize(phone);
+    await page.goto(`/landing/${customUrl}`);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText("$25.00/month", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Subscribe Now" })).toBeVisible();
+    await expect(page.getByText("Mowing and edging every week.")).toBeVisible();
+  });
+});
+
 test("unknown offerings: not found on /landing, home on the short address", async ({ page }) => {
   await page.goto("/landing/no-such-offering-123");
   await expect(page.getByRole("heading", { name: "Subscription Not Found" })).toBeVisible();

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { parseConfig } from "../../server/config/env";
 import { createLogger } from "../../server/lib/logger";
-import { type Runtime, startRuntime } from "../../server/runtime";
+import { type Runtime, type RuntimeOptions, startRuntime } from "../../server/runtime";
 import { createTestDatabase } from "./test-database";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -20,7 +20,10 @@ export interface TestApp {
 let ipCounter = 0;
 
 /** The real app on a real port, with its own database and a fresh Stripe emulator. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<RuntimeOptions, "webDistDir" | "renderLanding"> = {},
+): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   let fetchHandler: ((request: Request) => Response | Promise<Response>) | null = null;
   const server = serve({
@@ -48,6 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     logger: createLogger("silent"),
     webhookUrl: `${baseUrl}/api/webhooks/stripe`,
     emulatorStateFile: null,
+    ...options,
   });
   fetchHandler = runtime.app.fetch;
   // Each test app gets its own client address so auth rate limits don't leak between files.

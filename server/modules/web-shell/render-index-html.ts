@@ -27,28 +27,36 @@ function serializeForScript(data: unknown): string {
 
 const headPattern = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
 
-export function renderIndexHtml(template: string, bootData: BootData, meta?: PageMeta): string {
+/** `markup` is React's server output for #root: already escaped, placed as it is. */
+export function renderIndexHtml(
+  template: string,
+  bootData: BootData,
+  meta?: PageMeta,
+  markup = "",
+): string {
   let html = template;
   if (meta) {
     const title = escapeHtml(meta.title);
     const description = escapeHtml(meta.description);
     const url = escapeHtml(meta.url);
-    html = html.replace(
-      headPattern,
-      [
-        `<title>${title}</title>`,
-        `<meta name="description" content="${description}" />`,
-        `<meta property="og:type" content="website" />`,
-        `<meta property="og:title" content="${title}" />`,
-        `<meta property="og:description" content="${description}" />`,
-        `<meta property="og:url" content="${url}" />`,
-        `<meta name="twitter:card" content="summary" />`,
-        `<link rel="canonical" href="${url}" />`,
-      ].join("\n    "),
-    );
+    const head = [
+      `<title>${title}</title>`,
+      `<meta name="description" content="${description}" />`,
+      `<meta property="og:type" content="website" />`,
+      `<meta property="og:title" content="${title}" />`,
+      `<meta property="og:description" content="${description}" />`,
+      `<meta property="og:url" content="${url}" />`,
+      `<meta name="twitter:card" content="summary" />`,
+      `<link rel="canonical" href="${url}" />`,
+    ].join("\n    ");
+    // A function, so a "$&" typed by a creator stays text rather than a replacement pattern.
+    html = html.replace(headPattern, () => head);
   }
-  return html.replace(
-    "<!--app-data-->",
-    `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${serializeForScript(bootData)}</script>`,
-  );
+  return html
+    .replace("<!--app-html-->", () => markup)
+    .replace(
+      "<!--app-data-->",
+      () =>
+        `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${serializeForScript(bootData)}</script>`,
+    );
 }

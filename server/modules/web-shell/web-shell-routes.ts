@@ -7,10 +7,13 @@ import type { BootData, PublicConfig } from "../../../contracts/public-config";
 import type { AppEnv } from "../../http/app-env";
 import type { PublicOfferingReader } from "../offerings/public-offering-cache";
 import { isReservedSlug } from "../offerings/slug";
+import type { LandingRenderer } from "./landing-renderer";
 import { type PageMeta, renderIndexHtml } from "./render-index-html";
 
 export interface WebShellOptions {
   distDir: string;
+  /** Server-side markup for landing pages; without it the browser draws them. */
+  renderLanding?: LandingRenderer | null;
   readPublicOffering: PublicOfferingReader;
   publicConfig: PublicConfig;
   publicUrl: string;
@@ -19,16 +22,24 @@ export interface WebShellOptions {
 const landingPath = /^\/landing\/([^/]+)\/?$/;
 const singleSegmentPath = /^\/([^/.]+)\/?$/;
 
-/** Static assets, then index.html for every client route, with landing pages filled in. */
+function readTemplate(file: string): string | null {
+  return existsSync(file) ? readFileSync(file, "utf8") : null;
+}
+
+/**
+ * Static assets; landing pages from their own small entry (landing.html), drawn on the server
+ * with their data inlined; index.html for every other client route.
+ */
 export function webShellRoutes({
   distDir,
+  renderLanding,
   readPublicOffering,
   publicConfig,
   publicUrl,
 }: WebShellOptions) {
   const app = new Hono<AppEnv>();
-  const indexFile = path.join(distDir, "index.html");
-  const template = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
+  const template = readTemplate(path.join(distDir, "index.html"));
+  const landingTemplate = readTemplate(path.join(distDir, "landing.html"));
   const root = path.relative(process.cwd(), distDir) || ".";
 
   app.use(
@@ -53,31 +64,32 @@ export function webShellRoutes({
   app.get("/connect-complete.*", serveStatic({ root }));
 
   app.get("*", async (c) => {
-    if (!template) {
+    if (!template || !landingTemplate) {
       return c.text("The web app has not been built yet. Run `npm run build`, then restart.", 503);
     }
+    c.header("Cache-Control", "no-store");
     const bootData: BootData = { config: publicConfig };
-    let meta: PageMeta | undefined;
 
     const landingMatch = landingPath.exec(c.req.path);
     const rootMatch = landingMatch ? null : singleSegmentPath.exec(c.req.path);
     const customUrl = decodeSegment(landingMatch?.[1] ?? rootMatch?.[1]);
-    if (customUrl && !(rootMatch && isReservedSlug(customUrl))) {
-      const offering = await readPublicOffering(customUrl);
-      if (offering) {
-        bootData.landing = offering;
-        meta = {
+    if (!customUrl || (rootMatch && isReservedSlug(customUrl))) {
+      return c.html(renderIndexHtml(template, bootData));
+    }
+
+    const offering = await readPublicOffering(customUrl);
+    // A single segment is a landing page only when such an active offering exists.
+    if (!offering && rootMatch) return c.redirect("/", 302);
+    bootData.landing = offering ?? null;
+    const meta: PageMeta | undefined = offering
+      ? {
           title: `${offering.title} — ${formatMonthlyPrice(offering.priceCents)}`,
           description: summarize(offering.description),
           url: `${publicUrl}/landing/${encodeURIComponent(offering.customUrl)}`,
-        };
-      } else if (rootMatch) {
-        // A single segment is a landing page only when such an active offering exists.
-        return c.redirect("/", 302);
-      }
-    }
-    c.header("Cache-Control", "no-store");
-    return c.html(renderIndexHtml(template, bootData, meta));
+        }
+      : undefined;
+    const markup = renderLanding?.(offering ?? null) ?? "";
+    return c.html(renderIndexHtml(landingTemplate, bootData, meta, markup), offering ? 200 : 404);
   });
   return app;
 }

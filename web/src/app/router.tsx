@@ -3,7 +3,8 @@ import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 
-// Only public pages stay out of these chunks, so a landing page never loads auth or dashboard code.
+// Landing pages are not routed here: they are their own entry (landing-main.tsx).
+// Every page is its own chunk, so the public pages never load auth or dashboard code.
 const CreatorGate = lazy(() =>
   import("./routes/creator-gate").then((m) => ({ default: m.CreatorGate })),
 );
@@ -12,11 +13,9 @@ const RequireSignedIn = lazy(() =>
 );
 const HomeRoute = lazy(() => import("./routes/home-route").then((m) => ({ default: m.HomeRoute })));
 
-// Public pages and the creator area are split so a landing page never loads dashboard code.
 const FeaturesPage = lazy(() => import("@/features/marketing/components/features-page"));
 const PricingPage = lazy(() => import("@/features/marketing/components/pricing-page"));
 const DashboardPage = lazy(() => import("./routes/dashboard-route"));
-const LandingRoute = lazy(() => import("@/features/landing/components/landing-route"));
 const CustomerPortalPage = lazy(
   () => import("@/features/customer-portal/components/customer-portal-page"),
 );
@@ -28,7 +27,6 @@ export function AppRouter() {
     <BrowserRouter>
       <Suspense fallback={<FullPageSpinner />}>
         <Routes>
-          <Route path={paths.landing.path} element={<LandingRoute />} />
           <Route path={paths.customerPortal.path} element={<CustomerPortalPage />} />
           <Route path={paths.success.path} element={<SuccessPage />} />
           <Route path={paths.outbox.path} element={<OutboxPage />} />
@@ -45,7 +43,6 @@ export function AppRouter() {
               }
             />
           </Route>
-          <Route path={paths.rootLanding.path} element={<LandingRoute isRootPath />} />
           <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
         </Routes>
       </Suspense>

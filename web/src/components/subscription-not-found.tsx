@@ -1,5 +1,4 @@
 import { SearchX } from "lucide-react";
-import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 
@@ -13,9 +12,10 @@ export function SubscriptionNotFound({ actionLabel = "Go Home" }: { actionLabel?
       <p className="max-w-sm text-gray-600">
         This subscription may have been deactivated or doesn't exist.
       </p>
-      <Link to={paths.home.getHref()} className={buttonClasses("primary", "md")}>
+      {/* A plain link: this also shows on landing pages, which have no client router. */}
+      <a href={paths.home.getHref()} className={buttonClasses("primary", "md")}>
         {actionLabel}
-      </Link>
+      </a>
     </main>
   );
 }

@@ -9,11 +9,10 @@ export const paths = {
     getHref: (tab?: "overview" | "analytics" | "earnings" | "settings") =>
       tab ? `/dashboard?tab=${tab}` : "/dashboard",
   },
+  // Served as their own page (landing.html), outside the client router.
   landing: {
-    path: "/landing/:customUrl",
     getHref: (customUrl: string) => `/landing/${encodeURIComponent(customUrl)}`,
   },
-  rootLanding: { path: "/:customUrl" },
   customerPortal: {
     path: "/customer/:customUrl/:subscriberId",
     getHref: (customUrl: string, subscriberId: string) =>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { SubscriptionNotFound } from "@/components/subscription-not-found";
 import { Alert } from "@/components/ui/alert";
 import { paths } from "@/config/paths";
@@ -92,12 +92,13 @@ export default function CustomerPortalPage() {
             <Alert tone={banner.tone}>{banner.text}</Alert>
           </div>
         ) : null}
-        <Link
-          to={paths.landing.getHref(offering.customUrl)}
+        {/* Landing pages are their own entry, so this is a full page load. */}
+        <a
+          href={paths.landing.getHref(offering.customUrl)}
           className="inline-block rounded text-sm font-medium break-words text-brand-700 hover:underline"
         >
           ← Back to {offering.title}
-        </Link>
+        </a>
         <header>
           <h1 className="text-2xl font-semibold tracking-tight text-gray-950 sm:text-3xl">
             Manage Your Subscription

@@ -1,6 +1,6 @@
 import type { PublicOffering } from "@contracts/landing";
 import { formatMonthlyPrice } from "@contracts/money";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { readStoredSubscriberId } from "../lib/stored-subscriber";
 import { BenefitList } from "./benefit-list";
@@ -22,8 +22,9 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
   const [isSubscribeOpen, setIsSubscribeOpen] = useState(false);
   // Mounted on first open and kept: closing must not lose a half-filled form.
   const [hasOpenedSubscribe, setHasOpenedSubscribe] = useState(false);
-  // Read during the first render, not in an effect, so the banner never pushes the page down.
-  const [storedSubscriberId, setStoredSubscriberId] = useState(readStoredSubscriberId);
+  // The server can't see this browser's storage: read it before the first paint instead.
+  const [storedSubscriberId, setStoredSubscriberId] = useState<string | null>(null);
+  useLayoutEffect(() => setStoredSubscriberId(readStoredSubscriberId()), []);
   const price = formatMonthlyPrice(offering.priceCents);
 
   useEffect(() => {

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 
@@ -14,12 +13,12 @@ export function ReturningSubscriberBanner({
     <section aria-label="Your subscription" className="border-b border-brand-200 bg-brand-50">
       <div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-3 text-sm">
         <span className="font-medium text-brand-900">Already subscribed?</span>
-        <Link
-          to={paths.customerPortal.getHref(customUrl, subscriberId)}
+        <a
+          href={paths.customerPortal.getHref(customUrl, subscriberId)}
           className={buttonClasses("secondary", "sm")}
         >
           Manage Subscription
-        </Link>
+        </a>
       </div>
     </section>
   );

@@ -4,7 +4,6 @@ import type { SubscriberInfo } from "@contracts/subscribe";
 import { Elements } from "@stripe/react-stripe-js";
 import type { Stripe } from "@stripe/stripe-js";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { Dialog } from "@/components/ui/dialog";
 import { TestModeBadge } from "@/components/ui/test-mode-badge";
 import { publicConfig } from "@/config/boot-data";
@@ -50,7 +49,6 @@ export function SubscribeDialog({
         return null;
       }),
   );
-  const navigate = useNavigate();
 
   function changeOpen(next: boolean) {
     // Closing mid-payment would hide a charge (or a 3-D Secure challenge) from the customer.
@@ -106,7 +104,9 @@ export function SubscribeDialog({
           onManage={() => {
             // The spec clears the stored id here: the e-mail link is the way back from now on.
             clearStoredSubscriberId();
-            navigate(paths.customerPortal.getHref(offering.customUrl, step.subscriberId));
+            window.location.assign(
+              paths.customerPortal.getHref(offering.customUrl, step.subscriberId),
+            );
           }}
           onClose={() => changeOpen(false)}
         />
