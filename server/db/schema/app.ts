@@ -216,5 +216,11 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("email_outbox_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    // Ascending serves both the oldest-first send queue and, read backwards, the newest-first
+    // dev outbox; a DESC NULLS LAST index matched neither desc() (NULLS FIRST) nor asc().
+    index("email_outbox_created_idx").on(t.createdAt),
+    // Only unsent mail, so the send queue stays small however much mail has gone out.
+    index("email_outbox_pending_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
+  ],
 );
