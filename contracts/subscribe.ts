@@ -56,3 +56,10 @@ export const finalizeSubscriptionResponseSchema = z.object({ subscriberId: z.str
 
 export const checkoutRequestSchema = z.object({ customUrl }).strict();
 export const checkoutResponseSchema = z.object({ url: z.string() });
+
+/**
+ * Said when the card was confirmed but the subscription could not be recorded yet: another
+ * attempt would charge twice. The webhooks record it once Stripe answers again.
+ */
+export const PAYMENT_UNCONFIRMED_MESSAGE =
+  "We couldn't confirm your subscription just now. Please don't pay again: if your payment went through, you'll get a confirmation e-mail within a few minutes.";

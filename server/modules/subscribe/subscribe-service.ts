@@ -1,6 +1,9 @@
 import type Stripe from "stripe";
 import { FREE_PLAN_FEE_PERCENT } from "../../../contracts/plans";
-import type { StartSubscriptionInput } from "../../../contracts/subscribe";
+import {
+  PAYMENT_UNCONFIRMED_MESSAGE,
+  type StartSubscriptionInput,
+} from "../../../contracts/subscribe";
 import { toAppError } from "../../integrations/stripe/stripe-errors";
 import { AppError } from "../../lib/errors";
 import {
@@ -13,8 +16,6 @@ import { findOfferingById } from "../offerings/offering-repository";
 import { findActiveOfferingByCustomUrl } from "../offerings/public-offering-repository";
 
 const NOT_AVAILABLE = "This subscription is not available. It may have been deactivated.";
-const FINALIZE_UNCONFIRMED =
-  "We couldn't confirm your subscription just now. Please don't pay again: if your payment went through, you'll get a confirmation e-mail within a few minutes.";
 
 /** The offering must be active and its creator able to take payments. */
 async function requireSubscribableOffering(deps: BillingDeps, customUrl: string) {
@@ -102,7 +103,7 @@ export async function finalizeSubscription(
     }
     // The browser has already confirmed the charge: "try again" would make a second attempt and
     // charge twice. The webhooks record this one once Stripe is reachable again.
-    throw toAppError(error, FINALIZE_UNCONFIRMED);
+    throw toAppError(error, PAYMENT_UNCONFIRMED_MESSAGE);
   }
   if (result.offering?.id !== offering.id) {
     throw new AppError("not_found", "That subscription attempt was not found.");

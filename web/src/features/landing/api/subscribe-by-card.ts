@@ -1,5 +1,6 @@
 import {
   finalizeSubscriptionResponseSchema,
+  PAYMENT_UNCONFIRMED_MESSAGE,
   startSubscriptionResponseSchema,
 } from "@contracts/subscribe";
 import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
@@ -20,6 +21,13 @@ export interface SubscribeByCardInput {
 
 /** An error whose message is meant for the customer (Stripe's or ours). */
 export class PaymentError extends Error {}
+
+/** The card went through but we could not record it yet: paying again would charge twice. */
+export class PaymentUnconfirmedError extends PaymentError {
+  constructor() {
+    super(PAYMENT_UNCONFIRMED_MESSAGE);
+  }
+}
 
 /**
  * A request that never reached the server (or whose answer got lost) is sent once more with
@@ -58,10 +66,14 @@ export async function subscribeByCard(input: SubscribeByCardInput): Promise<stri
       throw new PaymentError(confirmation.error.message ?? PAYMENT_FAILED_MESSAGE);
     }
   }
-  const { subscriberId } = await postWithOneRetry(
-    "/api/public/subscribe/finalize",
-    { customUrl, subscriptionId: started.subscriptionId },
-    finalizeSubscriptionResponseSchema,
-  );
-  return subscriberId;
+  try {
+    const { subscriberId } = await postWithOneRetry(
+      "/api/public/subscribe/finalize",
+      { customUrl, subscriptionId: started.subscriptionId },
+      finalizeSubscriptionResponseSchema,
+    );
+    return subscriberId;
+  } catch {
+    throw new PaymentUnconfirmedError();
+  }
 }

@@ -8,7 +8,12 @@ import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
-import { PAYMENT_FAILED_MESSAGE, PaymentError, subscribeByCard } from "../../api/subscribe-by-card";
+import {
+  PAYMENT_FAILED_MESSAGE,
+  PaymentError,
+  PaymentUnconfirmedError,
+  subscribeByCard,
+} from "../../api/subscribe-by-card";
 import { allowStripeOverlays } from "../../lib/allow-stripe-overlays";
 import { HostedCheckoutLink } from "./hosted-checkout-link";
 import { WrappableEmail } from "./wrappable-email";
@@ -53,6 +58,9 @@ export function PaymentStep({
   const [cardError, setCardError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isPaying, setIsPaying] = useState(false);
+  // Charged but not yet recorded: the form stays locked so nobody pays twice.
+  const [isUnconfirmed, setIsUnconfirmed] = useState(false);
+  const isLocked = isPaying || isUnconfirmed;
   const price = formatMonthlyPrice(offering.priceCents);
 
   function setBusy(isBusy: boolean) {
@@ -62,7 +70,7 @@ export function PaymentStep({
 
   async function pay(event: FormEvent) {
     event.preventDefault();
-    if (isPaying) return;
+    if (isLocked) return;
     setError(null);
     const card = elements?.getElement(CardElement);
     if (!stripe || !card) {
@@ -83,6 +91,7 @@ export function PaymentStep({
       });
       onSubscribed(subscriberId);
     } catch (caught) {
+      if (caught instanceof PaymentUnconfirmedError) setIsUnconfirmed(true);
       setError(customerMessage(caught));
     } finally {
       restorePointerEvents();
@@ -117,7 +126,7 @@ export function PaymentStep({
           The card form could not load. Use the secure Stripe checkout page below instead.
         </Alert>
       ) : (
-        <fieldset disabled={isPaying}>
+        <fieldset disabled={isLocked}>
           <legend className="mb-1.5 block text-sm font-medium text-gray-800">Card details</legend>
           {/* A fixed height so the field doesn't jump when Stripe's iframe arrives. */}
           <div className="min-h-12 rounded-lg border border-gray-300 bg-white px-3 py-3 focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/20">
@@ -131,13 +140,13 @@ export function PaymentStep({
         </fieldset>
       )}
 
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {error ? <Alert tone={isUnconfirmed ? "warning" : "error"}>{error}</Alert> : null}
 
       <Button
         type="submit"
         size="lg"
         className="tabular w-full"
-        disabled={!stripe || !isCardReady || isPaying || isStripeUnavailable}
+        disabled={!stripe || !isCardReady || isLocked || isStripeUnavailable}
       >
         {isPaying ? "Processing..." : `Subscribe for ${price}`}
       </Button>
@@ -149,11 +158,11 @@ export function PaymentStep({
           type="button"
           className="rounded px-1 text-gray-700 hover:underline disabled:text-gray-400"
           onClick={onBack}
-          disabled={isPaying}
+          disabled={isLocked}
         >
           ← Back
         </button>
-        <HostedCheckoutLink customUrl={offering.customUrl} isDisabled={isPaying} />
+        <HostedCheckoutLink customUrl={offering.customUrl} isDisabled={isLocked} />
       </div>
     </form>
   );
