@@ -12,16 +12,18 @@ import { benchSubscribeThroughput } from "./benchmarks/subscribe-throughput";
 import { createSellingCreator } from "./lib/api";
 import { createScratchDatabase } from "./lib/postgres";
 import { figures, record, round } from "./lib/results";
-import { startServerProcess } from "./lib/server-process";
+import { startEmulatorProcess, startServerProcess } from "./lib/server-process";
 
 const PORT = 3900;
+const EMULATOR_PORT = 12900;
 const origin = `http://127.0.0.1:${PORT}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
-function serverEnv(extra: Record<string, string>) {
+function serverEnv(emulatorUrl: string, extra: Record<string, string>) {
   return {
     PORT: String(PORT),
-    STRIPE_EMULATOR_PORT: "12900",
+    // The emulator runs in its own process, so the server's figures are the server's alone.
+    STRIPE_EMULATOR_URL: emulatorUrl,
     PUBLIC_URL: origin,
     BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
     // Each simulated customer gets its own address, as real ones would, so the per-address
@@ -34,9 +36,10 @@ function serverEnv(extra: Record<string, string>) {
 async function onPostgres() {
   const database = await createScratchDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "regulars-bench-"));
+  const emulator = await startEmulatorProcess(EMULATOR_PORT);
   const server = await startServerProcess(
     "bench/lib/bench-server.ts",
-    serverEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir }),
+    serverEnv(emulator.url, { DATABASE_URL: database.url, DATA_DIR: dataDir }),
   );
   try {
     const { client, userId, offering } = await createSellingCreator(
@@ -48,10 +51,11 @@ async function onPostgres() {
       await benchLandingApi(server, offering.customUrl, `PostgreSQL, run ${run}`, seconds);
     }
     await benchLandingBrowser(server.baseUrl, offering.customUrl, "Weekly Lawn Care");
-    await benchSubscribeThroughput(server, origin, database.url, offering);
+    await benchSubscribeThroughput(server, emulator, origin, database.url, offering);
     await benchDashboardScale(server, client, database.url, userId);
   } finally {
     await server.stop();
+    await emulator.stop();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -59,15 +63,17 @@ async function onPostgres() {
 
 async function onPglite() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "regulars-bench-pglite-"));
+  const emulator = await startEmulatorProcess(EMULATOR_PORT);
   const server = await startServerProcess(
     "bench/lib/bench-server.ts",
-    serverEnv({ DATA_DIR: dataDir }),
+    serverEnv(emulator.url, { DATA_DIR: dataDir }),
   );
   try {
     const { offering } = await createSellingCreator(server.baseUrl, origin, server.emulatorUrl);
     await benchLandingApi(server, offering.customUrl, "PGlite", seconds);
   } finally {
     await server.stop();
+    await emulator.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

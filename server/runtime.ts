@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { PublicConfig } from "../contracts/public-config";
-import { type RunningEmulator, startStripeEmulator } from "../stripe-emulator/src/start";
+import type { RunningEmulator } from "../stripe-emulator/src/start";
 import { type AppDeps, createApp } from "./app";
 import { createAuth } from "./auth/auth";
 import { loadOrCreateDevSecret } from "./config/dev-secret";
@@ -70,6 +70,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       emulatorUrl: config.stripe.externalUrl,
     };
   } else if (config.stripe.kind === "emulator") {
+    // Loaded only in this mode, so a server talking to Stripe carries none of the emulator.
+    const { startStripeEmulator } = await import("../stripe-emulator/src/start");
     emulator = await startStripeEmulator({
       port: config.stripe.port,
       stateFile:

@@ -43,6 +43,12 @@ root.get("/__bench/static-landing/:customUrl", async (c) => {
     `<!doctype html><html><head><meta charset="utf-8"><title>${offering.title}</title></head><body><h1>${offering.title}</h1><p id="price">${price}</p><p>${offering.description}</p></body></html>`,
   );
 });
+// Where the server's memory is: V8's heap, or outside it (buffers, WASM, native code).
+root.get("/__bench/memory", (c) => {
+  // With --expose-gc, ?gc=1 collects first: live data, not garbage awaiting collection.
+  if (c.req.query("gc") && typeof globalThis.gc === "function") globalThis.gc();
+  return c.json(process.memoryUsage());
+});
 root.route("/", runtime.app);
 
 serve({ fetch: root.fetch, port: config.port, hostname: "127.0.0.1" }, (info) => {

@@ -1,15 +1,23 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 
-export interface ServerProcess {
+/** A process under measurement: /proc gives its own memory, apart from the bench's. */
+export interface MeasuredProcess {
   child: ChildProcess;
-  baseUrl: string;
-  emulatorUrl: string;
   /** Peak resident memory (MB) since start or the last reset. */
   peakRssMb(): number;
   rssMb(): number;
   resetPeak(): void;
   stop(): Promise<void>;
+}
+
+export interface ServerProcess extends MeasuredProcess {
+  baseUrl: string;
+  emulatorUrl: string;
+}
+
+export interface EmulatorProcess extends MeasuredProcess {
+  url: string;
 }
 
 function statusField(pid: number, field: string): number {
@@ -19,41 +27,52 @@ function statusField(pid: number, field: string): number {
   return line ? Number(line.replace(/\D+/g, "")) / 1024 : 0;
 }
 
-/** Starts a script under node + tsx as ONE process, so /proc gives the server's own memory. */
-export async function startServerProcess(
-  script: string,
+/**
+ * The heap limit `npm start` gives the server (package.json): without one V8 sizes its heap to
+ * the machine and collects lazily, so a server holding 50 MB of live data grows past 500 MB.
+ */
+export const SERVER_NODE_OPTIONS = "--max-old-space-size=256";
+
+/** Runs a script under node + tsx as ONE process and waits for the line it prints when ready. */
+async function spawnMeasured(
+  args: string[],
   env: Record<string, string>,
-  timeoutMs = 60_000,
-): Promise<ServerProcess & { startupMs: number }> {
-  const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  ready: RegExp,
+  timeoutMs: number,
+): Promise<MeasuredProcess & { match: RegExpExecArray }> {
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
     env: { ...process.env, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  const ready = await new Promise<{ port: string; emulatorUrl: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start in time`)), timeoutMs);
+  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${args[0]} did not start in time`)),
+      timeoutMs,
+    );
     let buffer = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       buffer += chunk.toString();
-      const match = /READY (\d+) ?(\S*)/.exec(buffer);
-      if (match) {
+      const found = ready.exec(buffer);
+      if (found) {
         clearTimeout(timer);
-        resolve({ port: match[1]!, emulatorUrl: match[2] ?? "" });
+        // Keep draining whatever it prints later, without holding on to it.
+        child.stdout!.off("data", onData).resume();
+        resolve(found);
       }
-    });
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
+    };
+    child.stdout!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`${args[0]} exited with ${code}`)));
   });
   const pid = child.pid!;
   return {
     child,
-    startupMs: performance.now() - started,
-    baseUrl: `http://127.0.0.1:${ready.port}`,
-    emulatorUrl: ready.emulatorUrl,
+    match,
     peakRssMb: () => statusField(pid, "VmHWM"),
     rssMb: () => statusField(pid, "VmRSS"),
     resetPeak: () => writeFileSync(`/proc/${pid}/clear_refs`, "5"),
     stop: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
@@ -61,11 +80,43 @@ export async function startServerProcess(
   };
 }
 
+/** The app (bench/lib/bench-server.ts); with STRIPE_EMULATOR_URL it uses that emulator. */
+export async function startServerProcess(
+  script: string,
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ServerProcess & { startupMs: number }> {
+  const started = performance.now();
+  const { match, ...measured } = await spawnMeasured(
+    [script],
+    { NODE_OPTIONS: SERVER_NODE_OPTIONS, ...env },
+    /READY (\d+) ?(\S*)/,
+    timeoutMs,
+  );
+  return {
+    ...measured,
+    startupMs: performance.now() - started,
+    baseUrl: `http://127.0.0.1:${match[1]}`,
+    emulatorUrl: match[2] || env.STRIPE_EMULATOR_URL || "",
+  };
+}
+
+/** The Stripe emulator in its own process, so its memory is measured apart from the app's. */
+export async function startEmulatorProcess(port: number, timeoutMs = 30_000) {
+  const { match, ...measured } = await spawnMeasured(
+    ["stripe-emulator/bin/serve.ts", String(port)],
+    {},
+    /READY (\S+)/,
+    timeoutMs,
+  );
+  return { ...measured, url: match[1]! } satisfies EmulatorProcess;
+}
+
 /** Time from spawning `npm start`'s server step to a 200 on /api/health. */
 export async function measureColdStart(env: Record<string, string>): Promise<number> {
   const started = performance.now();
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, LOG_LEVEL: "warn", NODE_OPTIONS: SERVER_NODE_OPTIONS, ...env },
     stdio: "ignore",
   });
   try {

@@ -1,13 +1,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema/index";
 
@@ -36,6 +34,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await migrateNodePg(db, { migrationsFolder });
     return { db: db as unknown as Db, driver: "postgres", close: () => pool.end() };
   }
+  // Loaded only here: a server on PostgreSQL never pays the embedded database's memory.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
   let client: PGlite;
   if ("pgliteDir" in target) {
     mkdirSync(target.pgliteDir, { recursive: true });
