@@ -32,8 +32,23 @@ root.get("/__bench/bare/:customUrl", async (c) => {
   }
   return c.body(cached.body, 200, { "content-type": cached.type });
 });
-// A static HTML page with the landing page's visible content, for the Chromium ratio.
+// References for the Chromium ratio. "static": the very HTML the app sends for the landing page
+// (same markup, same inlined styles), captured once and served as a fixed file without its
+// scripts. "plain": an unstyled stub with only the title, price and description.
+const staticPages = new Map<string, string>();
 root.get("/__bench/static-landing/:customUrl", async (c) => {
+  const customUrl = c.req.param("customUrl");
+  let html = staticPages.get(customUrl);
+  if (!html) {
+    const real = await runtime.app.request(`/landing/${customUrl}`);
+    html = (await real.text())
+      .replace(/<script type="module"[^>]*><\/script>/g, "")
+      .replace(/<link rel="modulepreload"[^>]*>/g, "");
+    staticPages.set(customUrl, html);
+  }
+  return c.html(html);
+});
+root.get("/__bench/plain-landing/:customUrl", async (c) => {
   const real = await runtime.app.request(`/api/public/offerings/${c.req.param("customUrl")}`);
   const { offering } = (await real.json()) as {
     offering: { title: string; priceCents: number; description: string };

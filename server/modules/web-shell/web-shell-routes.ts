@@ -7,6 +7,7 @@ import type { BootData, PublicConfig } from "../../../contracts/public-config";
 import type { AppEnv } from "../../http/app-env";
 import type { PublicOfferingReader } from "../offerings/public-offering-cache";
 import { isReservedSlug } from "../offerings/slug";
+import { inlineStylesheets } from "./inline-stylesheets";
 import type { LandingRenderer } from "./landing-renderer";
 import { type PageMeta, renderIndexHtml } from "./render-index-html";
 
@@ -39,7 +40,8 @@ export function webShellRoutes({
 }: WebShellOptions) {
   const app = new Hono<AppEnv>();
   const template = readTemplate(path.join(distDir, "index.html"));
-  const landingTemplate = readTemplate(path.join(distDir, "landing.html"));
+  const landingFile = readTemplate(path.join(distDir, "landing.html"));
+  const landingTemplate = landingFile && inlineStylesheets(landingFile, distDir);
   const root = path.relative(process.cwd(), distDir) || ".";
 
   app.use(
