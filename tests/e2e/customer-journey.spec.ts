@@ -92,8 +92,17 @@ test("charged but not yet recorded: the page says not to pay again and locks the
   try {
     await challenge.getByRole("button", { name: "Complete" }).click();
     await expect(dialog.getByRole("status")).toContainText("Please don't pay again");
-    await expect(dialog.getByRole("button", { name: "Subscribe for $40.00/month" })).toBeDisabled();
-    await expect(dialog.getByRole("button", { name: "← Back" })).toBeDisabled();
+    // No way to pay again: not in the dialog, nor after closing and reopening it.
+    await expect(dialog.getByRole("button", { name: "Subscribe for $40.00/month" })).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: "← Back" })).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Close" }).first().click();
+    await page.getByRole("button", { name: "Subscribe Now" }).click();
+    const reopened = page.getByRole("dialog");
+    await expect(reopened.getByRole("status")).toContainText("Please don't pay again");
+    await expect(reopened.getByRole("button", { name: "Subscribe for $40.00/month" })).toHaveCount(
+      0,
+    );
+    await page.screenshot({ path: "test-results/screens/payment-unconfirmed.png" });
   } finally {
     await page.request.delete(`${e2eEmulatorUrl}/_emulator/faults`);
   }

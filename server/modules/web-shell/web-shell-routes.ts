@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import type { PublicOffering } from "../../../contracts/landing";
 import { formatMonthlyPrice } from "../../../contracts/money";
 import type { BootData, PublicConfig } from "../../../contracts/public-config";
 import type { AppEnv } from "../../http/app-env";
@@ -43,6 +44,22 @@ export function webShellRoutes({
   const landingFile = readTemplate(path.join(distDir, "landing.html"));
   const landingTemplate = landingFile && inlineStylesheets(landingFile, distDir);
   const root = path.relative(process.cwd(), distDir) || ".";
+  // The offering cache hands out one object per offering per second, so each is drawn once.
+  const drawn = new WeakMap<PublicOffering, string>();
+  let notFoundMarkup: string | undefined;
+  function drawLanding(offering: PublicOffering | null): string {
+    if (!renderLanding) return "";
+    if (!offering) {
+      notFoundMarkup ??= renderLanding(null);
+      return notFoundMarkup;
+    }
+    let markup = drawn.get(offering);
+    if (markup === undefined) {
+      markup = renderLanding(offering);
+      drawn.set(offering, markup);
+    }
+    return markup;
+  }
 
   app.use(
     "/assets/*",
@@ -82,7 +99,7 @@ export function webShellRoutes({
     const offering = await readPublicOffering(customUrl);
     // A single segment is a landing page only when such an active offering exists.
     if (!offering && rootMatch) return c.redirect("/", 302);
-    bootData.landing = offering ?? null;
+    bootData.landing = offering;
     const meta: PageMeta | undefined = offering
       ? {
           title: `${offering.title} — ${formatMonthlyPrice(offering.priceCents)}`,
@@ -90,7 +107,7 @@ export function webShellRoutes({
           url: `${publicUrl}/landing/${encodeURIComponent(offering.customUrl)}`,
         }
       : undefined;
-    const markup = renderLanding?.(offering ?? null) ?? "";
+    const markup = drawLanding(offering);
     return c.html(renderIndexHtml(landingTemplate, bootData, meta, markup), offering ? 200 : 404);
   });
   return app;

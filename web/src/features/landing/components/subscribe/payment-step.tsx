@@ -44,6 +44,7 @@ export function PaymentStep({
   onBack,
   onBusyChange,
   onSubscribed,
+  onUnconfirmed,
 }: {
   offering: PublicOffering;
   info: SubscriberInfo;
@@ -51,6 +52,7 @@ export function PaymentStep({
   onBack: () => void;
   onBusyChange: (isBusy: boolean) => void;
   onSubscribed: (subscriberId: string) => void;
+  onUnconfirmed: () => void;
 }) {
   const stripe = useStripe();
   const elements = useElements();
@@ -58,9 +60,6 @@ export function PaymentStep({
   const [cardError, setCardError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isPaying, setIsPaying] = useState(false);
-  // Charged but not yet recorded: the form stays locked so nobody pays twice.
-  const [isUnconfirmed, setIsUnconfirmed] = useState(false);
-  const isLocked = isPaying || isUnconfirmed;
   const price = formatMonthlyPrice(offering.priceCents);
 
   function setBusy(isBusy: boolean) {
@@ -70,7 +69,7 @@ export function PaymentStep({
 
   async function pay(event: FormEvent) {
     event.preventDefault();
-    if (isLocked) return;
+    if (isPaying) return;
     setError(null);
     const card = elements?.getElement(CardElement);
     if (!stripe || !card) {
@@ -91,8 +90,8 @@ export function PaymentStep({
       });
       onSubscribed(subscriberId);
     } catch (caught) {
-      if (caught instanceof PaymentUnconfirmedError) setIsUnconfirmed(true);
-      setError(customerMessage(caught));
+      if (caught instanceof PaymentUnconfirmedError) onUnconfirmed();
+      else setError(customerMessage(caught));
     } finally {
       restorePointerEvents();
       setBusy(false);
@@ -126,7 +125,7 @@ export function PaymentStep({
           The card form could not load. Use the secure Stripe checkout page below instead.
         </Alert>
       ) : (
-        <fieldset disabled={isLocked}>
+        <fieldset disabled={isPaying}>
           <legend className="mb-1.5 block text-sm font-medium text-gray-800">Card details</legend>
           {/* A fixed height so the field doesn't jump when Stripe's iframe arrives. */}
           <div className="min-h-12 rounded-lg border border-gray-300 bg-white px-3 py-3 focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/20">
@@ -140,13 +139,13 @@ export function PaymentStep({
         </fieldset>
       )}
 
-      {error ? <Alert tone={isUnconfirmed ? "warning" : "error"}>{error}</Alert> : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
 
       <Button
         type="submit"
         size="lg"
         className="tabular w-full"
-        disabled={!stripe || !isCardReady || isLocked || isStripeUnavailable}
+        disabled={!stripe || !isCardReady || isPaying || isStripeUnavailable}
       >
         {isPaying ? "Processing..." : `Subscribe for ${price}`}
       </Button>
@@ -158,11 +157,11 @@ export function PaymentStep({
           type="button"
           className="rounded px-1 text-gray-700 hover:underline disabled:text-gray-400"
           onClick={onBack}
-          disabled={isLocked}
+          disabled={isPaying}
         >
           ← Back
         </button>
-        <HostedCheckoutLink customUrl={offering.customUrl} isDisabled={isLocked} />
+        <HostedCheckoutLink customUrl={offering.customUrl} isDisabled={isPaying} />
       </div>
     </form>
   );

@@ -13,11 +13,14 @@ import { clearStoredSubscriberId, storeSubscriberId } from "../../lib/stored-sub
 import { InfoStep } from "./info-step";
 import { PaymentStep } from "./payment-step";
 import { SuccessStep } from "./success-step";
+import { UnconfirmedStep } from "./unconfirmed-step";
 
 type Step =
   | { name: "info"; info?: SubscriberInfo }
   | { name: "payment"; info: SubscriberInfo }
-  | { name: "success"; subscriberId: string };
+  | { name: "success"; subscriberId: string }
+  // Charged, not yet recorded: the webhooks finish it; paying again would charge twice.
+  | { name: "unconfirmed" };
 
 export interface SubscribeDialogProps {
   offering: PublicOffering;
@@ -90,6 +93,7 @@ export function SubscribeDialog({
             isStripeUnavailable={isStripeUnavailable}
             onBack={() => setStep({ name: "info", info: step.info })}
             onBusyChange={setIsBusy}
+            onUnconfirmed={() => setStep({ name: "unconfirmed" })}
             onSubscribed={(subscriberId) => {
               storeSubscriberId(subscriberId);
               onSubscribed?.(subscriberId);
@@ -98,6 +102,7 @@ export function SubscribeDialog({
           />
         </Elements>
       ) : null}
+      {step.name === "unconfirmed" ? <UnconfirmedStep onClose={() => changeOpen(false)} /> : null}
       {step.name === "success" ? (
         <SuccessStep
           title={offering.title}
