@@ -4,9 +4,11 @@ import { catalogueRoutes } from "./api/catalogue";
 import { checkoutRoutes } from "./api/checkout";
 import { connectRoutes } from "./api/connect";
 import { customerRoutes } from "./api/customers";
+import { disputeRoutes } from "./api/disputes";
 import { eventRoutes } from "./api/events";
 import { invoiceRoutes } from "./api/invoices";
 import { paymentIntentRoutes } from "./api/payment-intents";
+import { refundRoutes } from "./api/refunds";
 import { subscriptionRoutes } from "./api/subscriptions";
 import { testClockRoutes } from "./api/test-clocks";
 import { webhookEndpointRoutes } from "./api/webhook-endpoints";
@@ -23,6 +25,7 @@ import { expandPaths, parseBody, parseForm, readBody } from "./http/body";
 import { corsHeaders } from "./http/cors";
 import { applyFaults, type Faults } from "./http/faults";
 import { type ApiResult, IdempotencyLayer } from "./http/idempotency";
+import { recordResponse } from "./http/recorder";
 import { handleHostedPage } from "./routes/hosted-pages";
 
 export type { Faults } from "./http/faults";
@@ -34,6 +37,8 @@ const routes: Route[] = [
   ...subscriptionRoutes,
   ...invoiceRoutes,
   ...paymentIntentRoutes,
+  ...refundRoutes,
+  ...disputeRoutes,
   ...checkoutRoutes,
   ...webhookEndpointRoutes,
   ...eventRoutes,
@@ -90,6 +95,14 @@ export class EmulatorServer {
       }
       if (await applyFaults(this.faults, url.pathname, res)) return;
       const result = await this.api(req, method, url, raw, requestId);
+      this.em.store.commit();
+      recordResponse({
+        source: "api",
+        method,
+        path: url.pathname,
+        status: result.status,
+        body: result.body,
+      });
       send(res, result.status, result.body, {
         ...corsHeaders,
         "Request-Id": requestId,
@@ -97,21 +110,23 @@ export class EmulatorServer {
         ...(result.headers ?? {}),
       });
     } catch (error) {
+      // A declined card leaves a failed charge behind: written before the client hears of it.
+      this.em.store.commit();
       const headers = { ...corsHeaders, "Request-Id": requestId };
       if (error instanceof StripeApiError) {
-        send(res, error.status, { error: { ...error.body, request_log_url: null } }, headers);
+        // An error can carry an object (a card error's payment_intent): its private fields stay in.
+        const body = { error: publicView(error.body) };
+        recordResponse({ source: "api", method, path: url.pathname, status: error.status, body });
+        send(res, error.status, body, headers);
         return;
       }
       // Not a Stripe-shaped refusal: an emulator bug. Say so, and answer like Stripe's 500s.
       this.em.logger.warn(
         `Stripe emulator failed on ${method} ${url.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
-      send(
-        res,
-        500,
-        { error: { type: "api_error", message: `Emulator error: ${String(error)}` } },
-        headers,
-      );
+      const body = { error: { type: "api_error", message: `Emulator error: ${String(error)}` } };
+      recordResponse({ source: "api", method, path: url.pathname, status: 500, body });
+      send(res, 500, body, headers);
     }
   }
 
@@ -132,6 +147,7 @@ export class EmulatorServer {
       contentType.includes("application/x-www-form-urlencoded") &&
         !(req.headers.accept ?? "").includes("application/json"),
     );
+    this.em.store.commit();
     if (out.kind === "html") {
       res.writeHead(out.status, { "Content-Type": "text/html; charset=utf-8" });
       res.end(out.html);
@@ -160,6 +176,7 @@ export class EmulatorServer {
       form,
       (req.headers.accept ?? "").includes("application/json"),
     );
+    this.em.store.commit();
     if (!page) {
       res.writeHead(404, { "Content-Type": "text/plain" });
       res.end("Not found");

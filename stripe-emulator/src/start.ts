@@ -16,7 +16,11 @@ export interface EmulatorOptions {
   /** 0 picks a free port. */
   port: number;
   host?: string;
-  /** JSON file that keeps the state across restarts; in memory only when absent. */
+  /**
+   * The log that keeps the state across restarts (JSON lines, written incrementally; see the
+   * README's "State"); in memory only when absent. A whole-state JSON file from an earlier
+   * version at the same path (or at `….json` for `….jsonl`) is imported.
+   */
   stateFile?: string;
   webhookEndpoints?: EmulatorWebhookEndpoint[];
   logger?: { info(message: string): void; warn(message: string): void };
@@ -27,6 +31,8 @@ export interface RunningEmulator {
   port: number;
   secretKey: string;
   publishableKey: string;
+  /** The state store, for tests that compare what is in memory with what a restart reads. */
+  store: Store;
   stop(): Promise<void>;
 }
 
@@ -63,7 +69,7 @@ function configureEndpoints(em: Emulator, wanted: EmulatorWebhookEndpoint[]) {
 export async function startStripeEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   const host = options.host ?? "127.0.0.1";
   const logger = options.logger ?? { info: () => {}, warn: () => {} };
-  const store = new Store(options.stateFile, (message) => logger.warn(message));
+  const store = new Store(options.stateFile, { warn: (message) => logger.warn(message) });
   const emulator: Emulator = {
     store,
     webhooks: new WebhookDispatcher(
@@ -95,6 +101,7 @@ export async function startStripeEmulator(options: EmulatorOptions): Promise<Run
     port,
     secretKey: "sk_test_emulator",
     publishableKey: "pk_test_emulator",
+    store,
     async stop() {
       await emulator.webhooks.stop();
       store.close();

@@ -1,13 +1,13 @@
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   caught,
   createCustomerWithCard,
   createExpressAccount,
+  createIncompleteSubscription,
   createMonthlyPrice,
-  piOfSecret,
 } from "./fixtures";
-import { createCardPaymentMethod, openTarget, type Target } from "./target";
+import { createCardPaymentMethod, openTargetPerFile, type Target } from "./target";
 
 // Billing through the official SDK: cards, subscriptions, invoices, fees. Runs against real
 // Stripe test mode too (see target.ts).
@@ -15,38 +15,15 @@ import { createCardPaymentMethod, openTarget, type Target } from "./target";
 let target: Target;
 let stripe: Stripe;
 
-beforeAll(async () => {
-  target = await openTarget();
-  stripe = target.stripe;
-});
-afterAll(async () => {
-  await target?.close();
+openTargetPerFile((opened) => {
+  target = opened;
+  stripe = opened.stripe;
 });
 
-async function incompleteSubscription(
+const incompleteSubscription = (
   card: string,
   extra: Partial<Stripe.SubscriptionCreateParams> = {},
-) {
-  const price = await createMonthlyPrice(target, 2000);
-  const { customer, pm } = await createCustomerWithCard(target, card);
-  const subscription = await stripe.subscriptions.create({
-    customer: customer.id,
-    items: [{ price: price.id }],
-    payment_behavior: "default_incomplete",
-    payment_settings: { save_default_payment_method: "on_subscription" },
-    expand: ["latest_invoice.confirmation_secret"],
-    ...extra,
-  });
-  const invoice = subscription.latest_invoice as Stripe.Invoice;
-  return {
-    subscription,
-    invoice,
-    customer,
-    pm,
-    price,
-    intentId: piOfSecret(invoice.confirmation_secret!.client_secret),
-  };
-}
+) => createIncompleteSubscription(target, { card, extra });
 
 describe("basil shapes", () => {
   it("puts periods on items, the parent on the invoice, and the payment behind invoice.payments", async () => {

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   caught,
   createCustomerWithCard,
@@ -7,19 +7,16 @@ import {
   createMonthlyPrice,
   piOfSecret,
 } from "./fixtures";
-import { openTarget, type Target } from "./target";
+import { openTargetPerFile, type Target } from "./target";
 
 // The wire through the official SDK: errors, idempotency, Stripe-Account, endpoints, events.
 
 let target: Target;
 let stripe: Stripe;
 
-beforeAll(async () => {
-  target = await openTarget();
-  stripe = target.stripe;
-});
-afterAll(async () => {
-  await target?.close();
+openTargetPerFile((opened) => {
+  target = opened;
+  stripe = opened.stripe;
 });
 
 describe("errors", () => {

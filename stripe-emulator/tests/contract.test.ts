@@ -1,68 +1,20 @@
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCardPaymentMethod, openTarget, type Target } from "./target";
+import { describe, expect, it } from "vitest";
+import {
+  createCustomerWithCard,
+  createExpressAccount,
+  createMonthlyPrice,
+  destinationAccount,
+} from "./fixtures";
+import { createCardPaymentMethod, openTargetPerFile, type Target } from "./target";
 
 let target: Target;
 let stripe: Stripe;
 
-beforeAll(async () => {
-  target = await openTarget();
-  stripe = target.stripe;
+openTargetPerFile((opened) => {
+  target = opened;
+  stripe = opened.stripe;
 });
-afterAll(async () => {
-  await target?.close();
-});
-
-/**
- * An account that can receive destination charges. The emulator onboards a new one; real
- * Stripe cannot from a test, so there STRIPE_CONNECTED_ACCOUNT_ID names an onboarded test
- * account, and without it the tests that need one are skipped with that reason.
- */
-async function destinationAccount(ctx: { skip(note?: string): never }) {
-  if (target.emulator) return onboardedAccount();
-  const id = process.env.STRIPE_CONNECTED_ACCOUNT_ID;
-  if (!id) ctx.skip("set STRIPE_CONNECTED_ACCOUNT_ID to an onboarded test account");
-  return stripe.accounts.retrieve(id);
-}
-
-async function onboardedAccount() {
-  const account = await stripe.accounts.create({
-    type: "express",
-    country: "US",
-    email: "creator@example.com",
-    capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
-    settings: { payouts: { schedule: { interval: "daily" } } },
-  });
-  if (target.emulator) {
-    await fetch(`${target.emulator.url}/_emulator/accounts/${account.id}/complete_onboarding`, {
-      method: "POST",
-    });
-  }
-  return account;
-}
-
-async function monthlyPrice(unitAmount: number) {
-  const product = await stripe.products.create({ name: "Weekly Lawn Care" });
-  return stripe.prices.create({
-    product: product.id,
-    currency: "usd",
-    unit_amount: unitAmount,
-    recurring: { interval: "month" },
-  });
-}
-
-async function customerWithCard(card: string) {
-  const customer = await stripe.customers.create({ email: "sam@example.com", name: "Sam" });
-  // On real Stripe a test PaymentMethod id (pm_card_visa) attaches as a copy with a new id.
-  const { id: pm } = await stripe.paymentMethods.attach(
-    await createCardPaymentMethod(target, card),
-    {
-      customer: customer.id,
-    },
-  );
-  await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: pm } });
-  return { customer, pm };
-}
 
 describe("Connect", () => {
   it("creates an Express account with all flags off and requirements due", async () => {
@@ -88,7 +40,7 @@ describe("Connect", () => {
   });
 
   it("makes account links, account sessions and, once onboarded, login links", async () => {
-    const account = await onboardedAccount();
+    const account = await createExpressAccount(target);
     const link = await stripe.accountLinks.create({
       account: account.id,
       type: "account_onboarding",
@@ -117,9 +69,9 @@ describe("Connect", () => {
 
 describe("subscriptions as destination charges", () => {
   it("goes incomplete → active when the first payment is confirmed, and credits the creator", async (ctx) => {
-    const account = await destinationAccount(ctx);
-    const price = await monthlyPrice(2500);
-    const { customer, pm } = await customerWithCard("4242424242424242");
+    const account = await destinationAccount(target, ctx);
+    const price = await createMonthlyPrice(target, 2500);
+    const { customer, pm } = await createCustomerWithCard(target, "4242424242424242");
     const subscription = await stripe.subscriptions.create({
       customer: customer.id,
       items: [{ price: price.id }],
@@ -179,8 +131,8 @@ describe("subscriptions as destination charges", () => {
   });
 
   it("asks for 3-D Secure on the first payment of a 3155 card", async () => {
-    const price = await monthlyPrice(1000);
-    const { customer, pm } = await customerWithCard("4000002500003155");
+    const price = await createMonthlyPrice(target, 1000);
+    const { customer, pm } = await createCustomerWithCard(target, "4000002500003155");
     const subscription = await stripe.subscriptions.create({
       customer: customer.id,
       items: [{ price: price.id }],
@@ -197,8 +149,8 @@ describe("subscriptions as destination charges", () => {
   });
 
   it("cancels immediately or at period end, and lists", async () => {
-    const price = await monthlyPrice(1500);
-    const { customer } = await customerWithCard("4242424242424242");
+    const price = await createMonthlyPrice(target, 1500);
+    const { customer } = await createCustomerWithCard(target, "4242424242424242");
     const subscription = await stripe.subscriptions.create({
       customer: customer.id,
       items: [{ price: price.id }],
@@ -263,8 +215,8 @@ describe("the wire", () => {
   });
 
   it("creates checkout sessions and billing portal sessions", async (ctx) => {
-    const account = await destinationAccount(ctx);
-    const price = await monthlyPrice(3000);
+    const account = await destinationAccount(target, ctx);
+    const price = await createMonthlyPrice(target, 3000);
     const session = await stripe.checkout.sessions.create({
       mode: "subscription",
       line_items: [{ price: price.id, quantity: 1 }],

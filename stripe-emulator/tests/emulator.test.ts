@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postForm } from "./support";
 import { API_VERSION, createCardPaymentMethod, openTarget, type Target } from "./target";
 
 // Emulator-only behaviour: hosted pages, the clock, webhooks, faults and persistence.
@@ -15,18 +16,6 @@ let received: Array<{ signature: string; body: string }> = [];
 let target: Target;
 let stripe: Stripe;
 let base: string;
-
-async function form(url: string, fields: Record<string, string>, accept?: string) {
-  return fetch(url, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      ...(accept ? { Accept: accept } : {}),
-    },
-    body: new URLSearchParams(fields),
-  });
-}
 
 async function control(pathname: string, body?: unknown) {
   const response = await fetch(`${base}${pathname}`, {
@@ -123,7 +112,7 @@ describe("webhooks", () => {
     });
     const page = await fetch(link.url);
     expect(await page.text()).toContain("Submit and finish onboarding");
-    const submitted = await form(link.url, {
+    const submitted = await postForm(link.url, {
       business_name: "Lawns",
       first_name: "A",
       last_name: "B",
@@ -192,13 +181,13 @@ describe("hosted pages", () => {
     expect(first.status).toBe("requires_action");
     const challenge = await fetch(`${base}/3ds/${intentId}`);
     expect(await challenge.text()).toContain("test-source-fail-3ds");
-    const failed = await form(`${base}/3ds/${intentId}/fail`, {}, "application/json");
+    const failed = await postForm(`${base}/3ds/${intentId}/fail`, {}, "application/json");
     expect(await failed.json()).toEqual({ status: "requires_payment_method" });
     expect((await stripe.paymentIntents.retrieve(intentId)).last_payment_error?.code).toBe(
       "payment_intent_authentication_failure",
     );
     await stripe.paymentIntents.confirm(intentId, { payment_method: pm });
-    const done = await form(`${base}/3ds/${intentId}/complete`, {}, "application/json");
+    const done = await postForm(`${base}/3ds/${intentId}/complete`, {}, "application/json");
     expect(await done.json()).toEqual({ status: "succeeded" });
     expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe("active");
   });
@@ -218,7 +207,7 @@ describe("hosted pages", () => {
       success_url: "http://localhost/success?session_id={CHECKOUT_SESSION_ID}",
       cancel_url: "http://localhost/x",
     });
-    const declined = await form(session.url!, {
+    const declined = await postForm(session.url!, {
       email: "co@example.com",
       name: "Co",
       card_number: "4000000000000002",
@@ -228,7 +217,7 @@ describe("hosted pages", () => {
     });
     expect(declined.status).toBe(402);
     expect(await declined.text()).toContain("Your card was declined.");
-    const ok = await form(session.url!, {
+    const ok = await postForm(session.url!, {
       email: "co@example.com",
       name: "Co",
       card_number: "4242424242424242",
@@ -252,7 +241,7 @@ describe("hosted pages", () => {
       customer: subscription.customer as string,
       return_url: "http://localhost/back",
     });
-    const updated = await form(`${portal.url}/card`, {
+    const updated = await postForm(`${portal.url}/card`, {
       card_number: "5555555555554444",
       exp_month: "10",
       exp_year: "2034",
@@ -263,7 +252,7 @@ describe("hosted pages", () => {
       expand: ["default_payment_method"],
     });
     expect((after.default_payment_method as Stripe.PaymentMethod).card?.last4).toBe("4444");
-    await form(`${portal.url}/cancel`, { subscription: subscription.id });
+    await postForm(`${portal.url}/cancel`, { subscription: subscription.id });
     expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe("canceled");
   });
 

@@ -1,8 +1,8 @@
 import type Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createCustomerWithCard, createExpressAccount, createMonthlyPrice } from "./fixtures";
 import { postForm, postJson } from "./support";
-import { openTarget, type Target } from "./target";
+import { openEmulatorPerFile, type Target } from "./target";
 
 // Emulator only: the pages Stripe hosts, driven by form posts as a browser would.
 
@@ -10,13 +10,8 @@ let target: Target;
 let stripe: Stripe;
 let base: string;
 
-beforeAll(async () => {
-  target = await openTarget({ forceEmulator: true });
-  stripe = target.stripe;
-  base = target.emulator!.url;
-});
-afterAll(async () => {
-  await target?.close();
+openEmulatorPerFile((opened) => {
+  ({ target, stripe, base } = opened);
 });
 
 const onboardingLink = (account: string) =>

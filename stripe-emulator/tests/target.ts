@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { afterAll, beforeAll } from "vitest";
 import { type RunningEmulator, startStripeEmulator } from "../src/start";
 
 export const API_VERSION = "2025-07-30.basil" as const;
@@ -51,6 +52,34 @@ export async function openTarget(
     publishableKey: emulator.publishableKey,
     close: () => emulator.stop(),
   };
+}
+
+/**
+ * One target for the whole test file: opened before its first test (then `onOpen`, to keep it),
+ * closed after its last.
+ */
+export function openTargetPerFile(
+  onOpen: (target: Target) => void,
+  options: Parameters<typeof openTarget>[0] = {},
+) {
+  let opened: Target | undefined;
+  beforeAll(async () => {
+    opened = await openTarget(options);
+    onOpen(opened);
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+}
+
+/** openTargetPerFile for emulator-only suites, with the emulator's base URL at hand. */
+export function openEmulatorPerFile(
+  onOpen: (opened: { target: Target; stripe: Stripe; base: string }) => void,
+) {
+  openTargetPerFile(
+    (target) => onOpen({ target, stripe: target.stripe, base: target.emulator!.url }),
+    { forceEmulator: true },
+  );
 }
 
 export const isRealStripe = Boolean(process.env.STRIPE_SECRET_KEY?.startsWith("sk_test_"));

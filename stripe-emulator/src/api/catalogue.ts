@@ -4,13 +4,14 @@ import { invalid, missing } from "../core/errors";
 import { requireObject } from "../core/lookup";
 import {
   metadataOf,
+  optionalArray,
   optionalBool,
   optionalInt,
   optionalObject,
   optionalString,
   requiredString,
 } from "../core/params";
-import { newId } from "../core/state";
+import { newId, type Obj } from "../core/state";
 
 /** A product as Stripe returns it, typed with the SDK's basil type. */
 function newProduct(em: Emulator, name: string): Stripe.Product {
@@ -84,6 +85,21 @@ export const catalogueRoutes: Route[] = [
     pattern: /^\/v1\/products\/(prod_\w+)$/,
     allowed: ["expand"],
     handle: (em, { account }, match) => requireObject(em, match[1]!, "product", account),
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/products$/,
+    allowed: ["active", "ids", "created", "limit", "starting_after", "ending_before", "expand"],
+    nested: { ids: true },
+    handle(em, { params, account }) {
+      const active = optionalBool(params, "active");
+      const ids = optionalArray(params, "ids")?.map(String);
+      return em.store.listFor<Obj>(
+        "product",
+        account,
+        (p) => (active === undefined || p.active === active) && (!ids || ids.includes(p.id)),
+      );
+    },
   },
   {
     method: "POST",
@@ -190,6 +206,37 @@ export const catalogueRoutes: Route[] = [
       if (params.nickname !== undefined)
         price.nickname = optionalString(params, "nickname") ?? null;
       return em.store.put(price);
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/prices$/,
+    allowed: [
+      "product",
+      "active",
+      "type",
+      "currency",
+      "recurring",
+      "lookup_keys",
+      "created",
+      "limit",
+      "starting_after",
+      "ending_before",
+      "expand",
+    ],
+    nested: { recurring: { interval: true, meter: true, usage_type: true }, lookup_keys: true },
+    handle(em, { params, account }) {
+      const product = optionalString(params, "product");
+      const active = optionalBool(params, "active");
+      const type = optionalString(params, "type");
+      return em.store.listFor<Obj>(
+        "price",
+        account,
+        (p) =>
+          (!product || p.product === product) &&
+          (active === undefined || p.active === active) &&
+          (!type || p.type === type),
+      );
     },
   },
   {

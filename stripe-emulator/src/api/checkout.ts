@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
-import type { Route } from "../core/context";
-import { invalid, missing } from "../core/errors";
+import type { Emulator, Route } from "../core/context";
+import { invalid, missing, StripeApiError } from "../core/errors";
 import { requireAccount, requireObject, requireTransferDestination } from "../core/lookup";
 import {
   metadataOf,
@@ -11,7 +11,18 @@ import {
   requiredString,
 } from "../core/params";
 import { billingMode, transferData } from "../core/shapes";
-import { newId } from "../core/state";
+import { newId, type Obj } from "../core/state";
+
+const SESSION_STATUSES = ["open", "complete", "expired"];
+
+/** An open session expires: its page refuses payment from now on (`checkout.session.expired`). */
+export function expireCheckoutSession(em: Emulator, session: Obj): Obj {
+  session.status = "expired";
+  session.expires_at = Math.min(session.expires_at as number, em.store.now());
+  em.store.put(session);
+  em.webhooks.emit("checkout.session.expired", session);
+  return session;
+}
 
 export const checkoutRoutes: Route[] = [
   {
@@ -71,6 +82,11 @@ export const checkoutRoutes: Route[] = [
       if (!Number.isInteger(quantity) || quantity < 1)
         throw invalid("line_items[0][quantity]", "Invalid positive integer");
       const price = requireObject(em, String(first.price), "price", account);
+      if (!price.active)
+        throw invalid(
+          "line_items[0][price]",
+          "The price specified is inactive. This field only accepts active prices.",
+        );
       if (!price.recurring)
         throw invalid(
           "line_items[0][price]",
@@ -137,7 +153,10 @@ export const checkoutRoutes: Route[] = [
         origin_context: null,
         payment_intent: null,
         payment_link: null,
-        payment_method_collection: "always",
+        payment_method_collection:
+          optionalString(params, "payment_method_collection") === "if_required"
+            ? "if_required"
+            : "always",
         payment_method_configuration_details: null,
         payment_method_options: {},
         payment_method_types: ["card"],
@@ -179,6 +198,53 @@ export const checkoutRoutes: Route[] = [
     pattern: /^\/v1\/checkout\/sessions\/(cs_\w+)$/,
     allowed: ["expand"],
     handle: (em, { account }, match) => requireObject(em, match[1]!, "checkout.session", account),
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/checkout\/sessions$/,
+    allowed: [
+      "status",
+      "customer",
+      "subscription",
+      "payment_intent",
+      "payment_link",
+      "customer_details",
+      "created",
+      "limit",
+      "starting_after",
+      "ending_before",
+      "expand",
+    ],
+    nested: { customer_details: { email: true } },
+    handle(em, { params, account }) {
+      const status = optionalString(params, "status");
+      if (status && !SESSION_STATUSES.includes(status))
+        throw invalid("status", `Invalid status: must be one of ${SESSION_STATUSES.join(", ")}`);
+      const customer = optionalString(params, "customer");
+      const subscription = optionalString(params, "subscription");
+      return em.store.listFor<Obj>(
+        "checkout.session",
+        account,
+        (c) =>
+          (!status || c.status === status) &&
+          (!customer || c.customer === customer) &&
+          (!subscription || c.subscription === subscription),
+      );
+    },
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/checkout\/sessions\/(cs_\w+)\/expire$/,
+    allowed: ["expand"],
+    handle(em, { account }, match) {
+      const session = requireObject(em, match[1]!, "checkout.session", account);
+      if (session.status !== "open")
+        throw new StripeApiError(400, {
+          type: "invalid_request_error",
+          message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+        });
+      return expireCheckoutSession(em, session);
+    },
   },
   {
     method: "POST",

@@ -2,7 +2,13 @@ import type Stripe from "stripe";
 import type { Emulator, ParamShape, Route } from "../core/context";
 import { invalid } from "../core/errors";
 import { requireAccount, requireObject } from "../core/lookup";
-import { metadataOf, optionalObject, optionalString, requiredString } from "../core/params";
+import {
+  createdRange,
+  metadataOf,
+  optionalObject,
+  optionalString,
+  requiredString,
+} from "../core/params";
 import type { Obj } from "../core/state";
 import { newId, PLATFORM_BALANCE } from "../core/state";
 
@@ -39,34 +45,94 @@ export function completeOnboarding(
     disabled_reason: null,
   };
   account.business_profile = { ...account.business_profile, name: details.businessName ?? null };
-  account.individual = {
+  // A Person, as Stripe returns it: its own id, the account it belongs to, when it was added.
+  const person: Stripe.Person = {
+    id: (account.individual as Stripe.Person | undefined)?.id ?? newId("person"),
+    object: "person",
+    account: account.id,
+    created: em.store.now(),
     first_name: details.firstName ?? null,
     last_name: details.lastName ?? null,
+    email: account.email ?? null,
+    metadata: {},
+    relationship: {
+      authorizer: null,
+      director: null,
+      executive: null,
+      legal_guardian: null,
+      owner: null,
+      percent_ownership: null,
+      representative: true,
+      title: null,
+    },
   };
+  account.individual = person;
   em.store.put(account);
   em.webhooks.emit("account.updated", account, { account: account.id, previous });
 }
 
-const EMBEDDED_COMPONENTS = [
-  "account_management",
-  "account_onboarding",
-  "balances",
-  "disputes_list",
-  "documents",
-  "financial_account",
-  "financial_account_transactions",
-  "instant_payouts_promotion",
-  "issuing_card",
-  "issuing_cards_list",
-  "notification_banner",
-  "payment_details",
-  "payment_disputes",
-  "payments",
-  "payouts",
-  "payouts_list",
-  "tax_registrations",
-  "tax_settings",
+/**
+ * Each embedded component's features with Stripe's defaults (API reference, "Create an Account
+ * Session"); a session lists them whether or not the component is enabled. The payout features
+ * default to on only where Stripe bears the account's losses (PAYOUT_FEATURES_WHERE_STRIPE_LIABLE).
+ */
+const PAYMENT_FEATURES = {
+  capture_payments: true,
+  destination_on_behalf_of_charge_management: false,
+  dispute_management: true,
+  refund_management: true,
+};
+const PAYOUT_FEATURES = {
+  disable_stripe_user_authentication: false,
+  edit_payout_schedule: true,
+  external_account_collection: true,
+  instant_payouts: true,
+  standard_payouts: true,
+};
+/** "Defaults to true when controller.losses.payments is set to stripe, otherwise false." */
+const PAYOUT_FEATURES_WHERE_STRIPE_LIABLE = [
+  "edit_payout_schedule",
+  "instant_payouts",
+  "standard_payouts",
 ];
+const ACCOUNT_FEATURES = {
+  disable_stripe_user_authentication: false,
+  external_account_collection: true,
+};
+const ISSUING_FEATURES = {
+  card_management: false,
+  card_spend_dispute_management: false,
+  cardholder_management: false,
+  spend_control_management: false,
+};
+const COMPONENT_FEATURES: Record<string, Record<string, boolean>> = {
+  account_management: ACCOUNT_FEATURES,
+  account_onboarding: ACCOUNT_FEATURES,
+  balances: PAYOUT_FEATURES,
+  disputes_list: PAYMENT_FEATURES,
+  documents: {},
+  financial_account: {
+    ...ACCOUNT_FEATURES,
+    send_money: true,
+    transfer_balance: true,
+  },
+  financial_account_transactions: { card_spend_dispute_management: false },
+  instant_payouts_promotion: { ...ACCOUNT_FEATURES, instant_payouts: true },
+  issuing_card: ISSUING_FEATURES,
+  issuing_cards_list: { ...ISSUING_FEATURES, disable_stripe_user_authentication: false },
+  notification_banner: ACCOUNT_FEATURES,
+  payment_details: PAYMENT_FEATURES,
+  payment_disputes: {
+    destination_on_behalf_of_charge_management: false,
+    dispute_management: true,
+    refund_management: true,
+  },
+  payments: PAYMENT_FEATURES,
+  payouts: PAYOUT_FEATURES,
+  payouts_list: {},
+  tax_registrations: {},
+  tax_settings: {},
+};
 
 const ACCOUNT_SETTINGS: ParamShape = {
   payouts: {
@@ -171,6 +237,21 @@ export const connectRoutes: Route[] = [
           alternatives: [],
         },
         settings: {
+          branding: { icon: null, logo: null, primary_color: null, secondary_color: null },
+          card_payments: {
+            decline_on: { avs_failure: false, cvc_failure: false },
+            statement_descriptor_prefix: null,
+            statement_descriptor_prefix_kana: null,
+            statement_descriptor_prefix_kanji: null,
+          },
+          dashboard: { display_name: null, timezone: "Etc/UTC" },
+          payments: {
+            statement_descriptor: null,
+            statement_descriptor_kana: null,
+            statement_descriptor_kanji: null,
+            statement_descriptor_prefix_kana: null,
+            statement_descriptor_prefix_kanji: null,
+          },
           payouts: {
             schedule: { interval, delay_days: 2 },
             debit_negative_balances: true,
@@ -232,15 +313,17 @@ export const connectRoutes: Route[] = [
     allowed: ["expand"],
     handle(em, { account }) {
       if (account) return requireAccount(em, account);
-      return {
+      const platform: Stripe.Account = {
         id: "acct_emulator_platform",
         object: "account",
         type: "standard",
         country: "US",
+        email: "platform@emulator.invalid",
         charges_enabled: true,
         payouts_enabled: true,
         details_submitted: true,
       };
+      return platform;
     },
   },
   {
@@ -286,10 +369,19 @@ export const connectRoutes: Route[] = [
       const now = em.store.now();
       // Every component is listed, as on Stripe; those asked for with enabled=true are on.
       const components = Object.fromEntries(
-        EMBEDDED_COMPONENTS.map((name) => {
+        Object.keys(COMPONENT_FEATURES).map((name) => {
           const asked = requested[name] as Obj | undefined;
-          const enabled = asked?.enabled === true || asked?.enabled === "true";
-          return [name, { enabled, features: enabled ? (asked?.features ?? {}) : {} }];
+          const features = { ...COMPONENT_FEATURES[name] };
+          if (account.controller?.losses?.payments !== "stripe")
+            for (const f of PAYOUT_FEATURES_WHERE_STRIPE_LIABLE)
+              if (f in features) features[f] = false;
+          // Form bodies carry "true"/"false"; the session answers booleans.
+          for (const [feature, value] of Object.entries((asked?.features ?? {}) as Obj))
+            if (feature in features) features[feature] = value === true || value === "true";
+          return [
+            name,
+            { enabled: asked?.enabled === true || asked?.enabled === "true", features },
+          ];
         }),
       ) as unknown as Stripe.AccountSession.Components;
       const session: Stripe.AccountSession = {
@@ -346,7 +438,15 @@ export const connectRoutes: Route[] = [
       const charge = optionalString(params, "charge");
       // Fees are the platform's; a connected account sees none of its own.
       if (account) return [];
-      return em.store.list<Obj>("application_fee", (f) => !charge || f.charge === charge);
+      const created = createdRange(params);
+      return charge
+        ? em.store.listWhere<Obj>(
+            "application_fee",
+            "charge",
+            charge,
+            (f) => !created || created(f.created),
+          )
+        : em.store.list<Obj>("application_fee", undefined, created);
     },
   },
   {
@@ -362,7 +462,15 @@ export const connectRoutes: Route[] = [
     handle(em, { params, account }) {
       const destination = optionalString(params, "destination");
       if (account) return [];
-      return em.store.list<Obj>("transfer", (t) => !destination || t.destination === destination);
+      const created = createdRange(params);
+      return destination
+        ? em.store.listWhere<Obj>(
+            "transfer",
+            "destination",
+            destination,
+            (t) => !created || created(t.created),
+          )
+        : em.store.list<Obj>("transfer", undefined, created);
     },
   },
   {

@@ -1,6 +1,6 @@
 import type { Route } from "../core/context";
 import { requireObject } from "../core/lookup";
-import { optionalArray, optionalString } from "../core/params";
+import { createdRange, optionalArray, optionalString } from "../core/params";
 import type { Obj } from "../core/state";
 
 /** `invoice.*` matches every invoice event, as on Stripe. */
@@ -37,6 +37,7 @@ export const eventRoutes: Route[] = [
         (e) =>
           (!type || matches(type, e.type)) &&
           (types.length === 0 || types.some((t) => matches(t, e.type))),
+        createdRange(params),
       );
     },
   },

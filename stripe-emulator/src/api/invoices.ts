@@ -1,6 +1,6 @@
 import type { Route } from "../core/context";
 import { requireObject } from "../core/lookup";
-import { optionalString, requiredString } from "../core/params";
+import { createdRange, optionalString, requiredString } from "../core/params";
 import type { Obj } from "../core/state";
 
 export const invoiceRoutes: Route[] = [
@@ -29,14 +29,19 @@ export const invoiceRoutes: Route[] = [
       const customer = optionalString(params, "customer");
       const subscription = optionalString(params, "subscription");
       const status = optionalString(params, "status");
-      return em.store.listFor<Obj>(
-        "invoice",
-        account,
-        (i) =>
-          (!customer || i.customer === customer) &&
-          (!subscription || i.parent?.subscription_details?.subscription === subscription) &&
-          (!status || i.status === status),
-      );
+      const created = createdRange(params);
+      const matches = (i: Obj) =>
+        em.store.ownerOf(i.id) === account &&
+        (!created || created(i.created)) &&
+        (!customer || i.customer === customer) &&
+        (!subscription || i.parent?.subscription_details?.subscription === subscription) &&
+        (!status || i.status === status);
+      // Through an index when one applies: invoices pile up month after month.
+      if (subscription)
+        return em.store.listWhere<Obj>("invoice", "subscription", subscription, matches);
+      if (customer) return em.store.listWhere<Obj>("invoice", "customer", customer, matches);
+      if (status) return em.store.listWhere<Obj>("invoice", "status", status, matches);
+      return em.store.listFor<Obj>("invoice", account, matches, created);
     },
   },
   {
@@ -53,7 +58,12 @@ export const invoiceRoutes: Route[] = [
     pattern: /^\/v1\/invoice_payments\/(inpay_\w+)$/,
     allowed: ["expand"],
     handle(em, { account }, match) {
-      for (const invoice of em.store.listFor<Obj>("invoice", account)) {
+      for (const invoice of em.store.listWhere<Obj>(
+        "invoice",
+        "payment",
+        match[1]!,
+        (i) => em.store.ownerOf(i.id) === account,
+      )) {
         const found = (invoice._payments as Obj[] | undefined)?.find((p) => p.id === match[1]);
         if (found) return found;
       }

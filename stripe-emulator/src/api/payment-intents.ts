@@ -35,11 +35,14 @@ export const paymentIntentRoutes: Route[] = [
     allowed: ["customer", "limit", "starting_after", "ending_before", "expand", "created"],
     handle(em, { params, account }) {
       const customer = optionalString(params, "customer");
-      return em.store.listFor<Obj>(
-        "payment_intent",
-        account,
-        (p) => !customer || p.customer === customer,
-      );
+      if (customer)
+        return em.store.listWhere<Obj>(
+          "payment_intent",
+          "customer",
+          customer,
+          (p) => em.store.ownerOf(p.id) === account,
+        );
+      return em.store.listFor<Obj>("payment_intent", account);
     },
   },
   {

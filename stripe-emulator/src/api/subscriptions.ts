@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { createSubscriptionInvoice } from "../billing/invoices";
+import { createSubscriptionInvoice, voidInvoice } from "../billing/invoices";
 import { attemptPayment } from "../billing/payments";
 import { addMonth } from "../billing/periods";
 import { setSubscriptionStatus } from "../billing/subscription-status";
@@ -276,9 +276,10 @@ function updateSubscription(
     subscription.cancel_at_period_end = cancelAtPeriodEnd;
     subscription.cancel_at = cancelAtPeriodEnd ? item.current_period_end : null;
     subscription.canceled_at = cancelAtPeriodEnd ? em.store.now() : null;
+    const details = optionalObject(params, "cancellation_details") ?? {};
     subscription.cancellation_details = {
-      comment: null,
-      feedback: null,
+      comment: cancelAtPeriodEnd && details.comment ? String(details.comment) : null,
+      feedback: cancelAtPeriodEnd && details.feedback ? String(details.feedback) : null,
       reason: cancelAtPeriodEnd ? "cancellation_requested" : null,
     };
   }
@@ -412,14 +413,9 @@ export const subscriptionRoutes: Route[] = [
         feedback: details.feedback ? String(details.feedback) : null,
         reason: "cancellation_requested",
       };
-      // Voids what is still owed, as Stripe does for an immediate cancellation.
+      // Voids what is still owed and its PaymentIntent, as an immediate cancellation does.
       const open = em.store.get<Obj>(String(subscription.latest_invoice), "invoice");
-      if (open && open.status === "open") {
-        open.status = "void";
-        open.status_transitions = { ...open.status_transitions, voided_at: em.store.now() };
-        open.next_payment_attempt = null;
-        em.store.put(open);
-      }
+      if (open) voidInvoice(em, open, "void_invoice");
       setSubscriptionStatus(em, subscription, "canceled");
       return em.store.get<Obj>(subscription.id)!;
     },

@@ -3,6 +3,53 @@ import type { Emulator } from "../core/context";
 import { newId, type Obj } from "../core/state";
 
 /**
+ * What the charge says about the card: the PaymentMethod's card details plus what this
+ * authorization added (amount, code, network, 3-D Secure). Fields that describe only the stored
+ * card (display_brand, networks, three_d_secure_usage, generated_from) stay on the PaymentMethod.
+ */
+function chargeCard(
+  card: Stripe.PaymentMethod.Card,
+  pi: Obj,
+  succeeded: boolean,
+): Stripe.Charge.PaymentMethodDetails.Card {
+  return {
+    amount_authorized: succeeded ? pi.amount : null,
+    authorization_code: succeeded ? String(100000 + Math.floor(Math.random() * 900000)) : null,
+    brand: card.brand,
+    checks: card.checks
+      ? {
+          address_line1_check: card.checks.address_line1_check,
+          address_postal_code_check: card.checks.address_postal_code_check,
+          cvc_check: card.checks.cvc_check,
+        }
+      : null,
+    country: card.country,
+    exp_month: card.exp_month,
+    exp_year: card.exp_year,
+    fingerprint: card.fingerprint ?? null,
+    funding: card.funding,
+    installments: null,
+    last4: card.last4,
+    mandate: null,
+    network: card.networks?.preferred ?? card.brand,
+    network_transaction_id: succeeded ? newId("ntx").slice(4) : null,
+    regulated_status: card.regulated_status,
+    three_d_secure: pi._authenticated
+      ? {
+          authentication_flow: "challenge",
+          electronic_commerce_indicator: "05",
+          exemption_indicator: null,
+          result: "authenticated",
+          result_reason: null,
+          transaction_id: newId("3ds").slice(4),
+          version: "2.2.0",
+        }
+      : null,
+    wallet: null,
+  };
+}
+
+/**
  * The charge behind one payment attempt, typed with the SDK's basil type. A failure carries the
  * card error's code and message, as Stripe's failed charges do.
  */
@@ -61,8 +108,8 @@ export function recordCharge(
     payment_method: pi.payment_method,
     payment_method_details: {
       type: "card",
-      card: pm?.card ?? null,
-    } as Stripe.Charge.PaymentMethodDetails,
+      card: pm?.card ? chargeCard(pm.card as Stripe.PaymentMethod.Card, pi, succeeded) : undefined,
+    },
     receipt_email: null,
     receipt_number: null,
     receipt_url: null,
@@ -74,7 +121,9 @@ export function recordCharge(
     statement_descriptor: null,
     statement_descriptor_suffix: null,
     status: succeeded ? "succeeded" : "failed",
-    transfer_data: pi.transfer_data,
+    transfer_data: pi.transfer_data
+      ? { amount: pi.transfer_data.amount ?? null, destination: pi.transfer_data.destination }
+      : null,
     transfer_group: null,
   };
   return em.store.put(charge, em.store.ownerOf(pi.id));

@@ -1,6 +1,6 @@
 import type { Emulator } from "../core/context";
 import type { Obj } from "../core/state";
-import { collectInvoice, createSubscriptionInvoice } from "./invoices";
+import { cancelInvoicePayments, collectInvoice, createSubscriptionInvoice } from "./invoices";
 import { addMonth } from "./periods";
 import { setSubscriptionStatus, subscriptionOfInvoice } from "./subscription-status";
 
@@ -16,7 +16,12 @@ function nextDueAt(em: Emulator): number | null {
     if (s.status === "incomplete") times.push((s.created as number) + INCOMPLETE_EXPIRES_AFTER);
     else if (isLive(s)) times.push(periodEnd(s));
   }
-  for (const i of em.store.list<Obj>("invoice", (i) => i.status === "open")) {
+  for (const i of em.store.listWhere<Obj>(
+    "invoice",
+    "status",
+    "open",
+    (i) => i.status === "open",
+  )) {
     if (typeof i.next_payment_attempt === "number") times.push(i.next_payment_attempt);
   }
   for (const l of em.store.list<Obj>("account_link", (l) => !l._used)) times.push(l.expires_at);
@@ -31,6 +36,7 @@ function expireIncomplete(em: Emulator, subscription: Obj, now: number) {
     invoice.status = "void";
     invoice.next_payment_attempt = null;
     invoice.status_transitions = { ...invoice.status_transitions, voided_at: now };
+    cancelInvoicePayments(invoice, now);
     em.store.put(invoice);
     const pi = em.store.get<Obj>(invoice._payment_intent as string, "payment_intent");
     if (pi && pi.status !== "succeeded") {
@@ -86,7 +92,12 @@ export function runDueWork(em: Emulator) {
       setSubscriptionStatus(em, subscription, "canceled");
     }
   }
-  for (const invoice of em.store.list<Obj>("invoice", (i) => i.status === "open")) {
+  for (const invoice of em.store.listWhere<Obj>(
+    "invoice",
+    "status",
+    "open",
+    (i) => i.status === "open",
+  )) {
     if (typeof invoice.next_payment_attempt !== "number" || invoice.next_payment_attempt > now)
       continue;
     collectInvoice(em, invoice);
@@ -95,7 +106,15 @@ export function runDueWork(em: Emulator) {
       // Retries exhausted: Stripe's default dunning setting cancels; "unpaid" is the other.
       const subscription = subscriptionOfInvoice(em, after);
       const final = em.store.state.settings.afterFinalRetry === "unpaid" ? "unpaid" : "canceled";
-      if (subscription && isLive(subscription)) setSubscriptionStatus(em, subscription, final);
+      if (subscription && isLive(subscription)) {
+        if (final === "canceled") {
+          subscription.cancellation_details = {
+            ...subscription.cancellation_details,
+            reason: "payment_failed",
+          };
+        }
+        setSubscriptionStatus(em, subscription, final);
+      }
     }
   }
   for (const link of em.store.list<Obj>("account_link", (l) => !l._used && l.expires_at <= now)) {
@@ -123,6 +142,8 @@ export function advanceClock(em: Emulator, seconds: number) {
     if (due === null || due > target) break;
     if (due > em.store.now()) em.store.state.clockOffset += due - em.store.now();
     runDueWork(em);
+    // A month of renewals is written as it goes rather than held until the advance returns.
+    em.store.checkpointIfBusy();
     // Defensive: if the work due did not move on, stop rather than spin.
     if (nextDueAt(em) === due) break;
   }

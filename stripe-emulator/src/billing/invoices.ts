@@ -40,21 +40,13 @@ export function invoicePaid(em: Emulator, invoice: Obj, pi: Obj) {
   invoice.attempt_count = ((invoice.attempt_count as number) ?? 0) + 1;
   invoice.next_payment_attempt = null;
   invoice.status_transitions = { ...(invoice.status_transitions as object), paid_at: now };
-  const payment: Stripe.InvoicePayment = {
-    id: newId("inpay"),
-    object: "invoice_payment",
-    amount_paid: pi.amount,
-    amount_requested: pi.amount,
-    currency: "usd",
-    invoice: invoice.id,
-    is_default: true,
-    livemode: false,
-    payment: { type: "payment_intent", payment_intent: pi.id },
-    status: "paid",
-    status_transitions: { canceled_at: null, paid_at: now },
-    created: now,
-  };
-  invoice._payments = [payment];
+  const payments = (invoice._payments as Stripe.InvoicePayment[] | undefined) ?? [];
+  const payment =
+    payments.find((p) => p.payment.payment_intent === pi.id) ?? defaultPayment(invoice, pi.id, now);
+  payment.amount_paid = pi.amount;
+  payment.status = "paid";
+  payment.status_transitions = { ...payment.status_transitions, paid_at: now };
+  invoice._payments = [payment, ...payments.filter((p) => p !== payment)];
   em.store.put(invoice);
   em.webhooks.emit("invoice.paid", invoice);
   em.webhooks.emit("invoice.payment_succeeded", invoice);
@@ -75,6 +67,36 @@ export function invoicePaid(em: Emulator, invoice: Obj, pi: Obj) {
     em.store.put(subscription);
     if (Object.keys(previous).length > 0)
       em.webhooks.emit("customer.subscription.updated", subscription, { previous });
+  }
+}
+
+/**
+ * The invoice's default InvoicePayment, which Stripe creates when it finalizes the invoice (open,
+ * nothing paid yet) and updates when its PaymentIntent succeeds or the invoice is voided.
+ */
+function defaultPayment(invoice: Obj, paymentIntent: string, now: number): Stripe.InvoicePayment {
+  return {
+    id: newId("inpay"),
+    object: "invoice_payment",
+    amount_paid: null,
+    amount_requested: invoice.amount_due as number,
+    currency: "usd",
+    invoice: invoice.id,
+    is_default: true,
+    livemode: false,
+    payment: { type: "payment_intent", payment_intent: paymentIntent },
+    status: "open",
+    status_transitions: { canceled_at: null, paid_at: null },
+    created: now,
+  };
+}
+
+/** A voided invoice's open payments are canceled. */
+export function cancelInvoicePayments(invoice: Obj, now: number) {
+  for (const payment of (invoice._payments as Stripe.InvoicePayment[] | undefined) ?? []) {
+    if (payment.status !== "open") continue;
+    payment.status = "canceled";
+    payment.status_transitions = { ...payment.status_transitions, canceled_at: now };
   }
 }
 
@@ -250,11 +272,41 @@ export function createSubscriptionInvoice(
       owner,
     );
     invoice._payment_intent = pi.id;
+    invoice._payments = [defaultPayment(invoice, pi.id, now)];
   }
   em.store.put(invoice, owner);
   subscription.latest_invoice = invoiceId;
   em.store.put(subscription);
   return invoice;
+}
+
+/**
+ * Voids an open invoice, as an immediate cancellation does: nothing more is collected, and its
+ * PaymentIntent is canceled, so a browser still holding the client secret can no longer pay it.
+ */
+export function voidInvoice(
+  em: Emulator,
+  invoice: Obj,
+  reason: Stripe.PaymentIntent.CancellationReason,
+) {
+  if (invoice.status !== "open") return;
+  const now = em.store.now();
+  invoice.status = "void";
+  invoice.next_payment_attempt = null;
+  invoice.status_transitions = { ...invoice.status_transitions, voided_at: now };
+  cancelInvoicePayments(invoice, now);
+  em.store.put(invoice);
+  const pi = invoice._payment_intent
+    ? em.store.get<Obj>(invoice._payment_intent as string, "payment_intent")
+    : undefined;
+  if (pi && pi.status !== "succeeded" && pi.status !== "canceled") {
+    pi.status = "canceled";
+    pi.canceled_at = now;
+    pi.cancellation_reason = reason;
+    pi.next_action = null;
+    em.store.put(pi);
+    em.webhooks.emit("payment_intent.canceled", pi);
+  }
 }
 
 export function defaultPaymentMethodOf(em: Emulator, subscription: Obj): string | null {

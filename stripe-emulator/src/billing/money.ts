@@ -3,9 +3,10 @@ import type { Emulator } from "../core/context";
 import { newId, type Obj, PLATFORM_BALANCE } from "../core/state";
 
 /**
- * Destination charge: the fee stays with the platform and the rest is transferred to the
- * destination. Direct charge (the PaymentIntent lives on a connected account): the account keeps
- * the amount less the platform's application fee.
+ * Destination charge, as on Stripe: the whole amount is transferred to the destination, and the
+ * application fee is then collected from it, so the destination nets the amount less the fee.
+ * Direct charge (the PaymentIntent lives on a connected account): the account keeps the amount
+ * less the platform's application fee.
  */
 export function moveMoney(em: Emulator, pi: Obj) {
   const destination = (pi.transfer_data as { destination?: string } | null)?.destination ?? null;
@@ -43,7 +44,7 @@ export function moveMoney(em: Emulator, pi: Obj) {
     const transfer: Stripe.Transfer = {
       id: newId("tr"),
       object: "transfer",
-      amount: pi.amount - fee,
+      amount: pi.amount,
       amount_reversed: 0,
       balance_transaction: null,
       currency: "usd",

@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { createDispute } from "../api/disputes";
 import { cardError, declinedError, insufficientFundsError, outcomeOf } from "../core/cards";
 import type { Emulator } from "../core/context";
 import type { StripeApiError } from "../core/errors";
@@ -178,4 +179,6 @@ export function succeed(em: Emulator, pi: Obj) {
   em.webhooks.emit("payment_intent.succeeded", pi);
   const invoice = pi._invoice ? em.store.get<Obj>(pi._invoice as string, "invoice") : undefined;
   if (invoice) invoicePaid(em, invoice, pi);
+  const pm = pi.payment_method ? em.store.get<Obj>(pi.payment_method as string) : undefined;
+  if (pm && outcomeOf(pm._number as string) === "disputed") createDispute(em, charge);
 }

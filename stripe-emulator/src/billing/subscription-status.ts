@@ -19,10 +19,11 @@ export function setSubscriptionStatus(
     subscription.canceled_at ??= em.store.now();
     subscription.ended_at = em.store.now();
     // A canceled subscription's open invoices are no longer retried.
-    for (const invoice of em.store.list<Obj>(
+    for (const invoice of em.store.listWhere<Obj>(
       "invoice",
-      (i) =>
-        i.status === "open" && i.parent?.subscription_details?.subscription === subscription.id,
+      "status",
+      "open",
+      (i) => i.parent?.subscription_details?.subscription === subscription.id,
     )) {
       invoice.next_payment_attempt = null;
       em.store.put(invoice);

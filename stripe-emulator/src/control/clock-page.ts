@@ -4,8 +4,8 @@ import { escapeHtml, layout } from "../pages/html";
 /** The small /_emulator page: emulator time, an "advance" form and recent deliveries. */
 export function renderClockPage(em: Emulator, message?: string): string {
   const now = new Date(em.store.now() * 1000);
-  const recent = em.webhooks.deliveries
-    .slice(-10)
+  const recent = em.webhooks
+    .recent(null, 10)
     .reverse()
     .map(
       (d) =>

@@ -1,4 +1,5 @@
 import { completeOnboarding } from "../api/connect";
+import { closeDispute } from "../api/disputes";
 import { advanceClock } from "../billing/clock";
 import type { Emulator } from "../core/context";
 import type { Obj } from "../core/state";
@@ -74,6 +75,16 @@ export async function handleControl(
     server.faults = faults;
     return json({ faults });
   }
+  const disputeClose = /^\/_emulator\/disputes\/(dp_\w+)\/close$/.exec(path);
+  if (disputeClose && method === "POST") {
+    const outcome = body.outcome;
+    if (outcome !== "won" && outcome !== "lost") return problem('outcome is "won" or "lost"');
+    try {
+      return json(closeDispute(em, disputeClose[1]!, outcome));
+    } catch (error) {
+      return problem(error instanceof Error ? error.message : "No such dispute");
+    }
+  }
   if (path === "/_emulator/faults" && method === "DELETE") {
     server.faults = null;
     return json({ faults: null });
@@ -90,14 +101,25 @@ export async function handleControl(
   }
   if (path === "/_emulator/webhooks" && method === "GET") {
     const status = url.searchParams.get("status");
-    const deliveries = em.webhooks.deliveries.filter((d) => !status || d.status === status);
-    return json({ deliveries: deliveries.slice(-500) });
+    return json({ deliveries: em.webhooks.recent(status, 500) });
+  }
+  if (path === "/_emulator/stats" && method === "GET") {
+    const memory = process.memoryUsage();
+    return json({
+      store: em.store.stats(),
+      pendingWebhooks: em.webhooks.pendingCount,
+      memoryMb: {
+        rss: Math.round(memory.rss / 1_048_576),
+        heapUsed: Math.round(memory.heapUsed / 1_048_576),
+        heapTotal: Math.round(memory.heapTotal / 1_048_576),
+      },
+    });
   }
   if (path === "/_emulator/webhooks/flush" && method === "POST") {
     await em.webhooks.flush();
     return json({
       ok: true,
-      pending: em.webhooks.deliveries.filter((d) => d.status === "pending").length,
+      pending: em.webhooks.pendingCount,
     });
   }
   const onboarding = /^\/_emulator\/accounts\/(acct_\w+)\/complete_onboarding$/.exec(path);

@@ -5,7 +5,9 @@ export type ChargeOutcome =
   | "requires_3ds"
   | "declined"
   | "insufficient_funds"
-  | "fails_when_charged";
+  | "fails_when_charged"
+  /** Succeeds, then the customer's bank disputes it at once. */
+  | "disputed";
 
 /** Stripe's published test cards and what they do. */
 const outcomes: Record<string, ChargeOutcome> = {
@@ -15,6 +17,7 @@ const outcomes: Record<string, ChargeOutcome> = {
   "4000000000000002": "declined",
   "4000000000009995": "insufficient_funds",
   "4000000000000341": "fails_when_charged",
+  "4000000000000259": "disputed",
 };
 
 export function luhnValid(number: string): boolean {
@@ -114,6 +117,7 @@ const testAliases: Record<string, string> = {
   chargeDeclinedInsufficientFunds: "4000000000009995",
   visa_chargeDeclinedInsufficientFunds: "4000000000009995",
   chargeCustomerFail: "4000000000000341",
+  createDispute: "4000000000000259",
   authenticationRequiredOnSetup: "4000002500003155",
 };
 

@@ -43,6 +43,14 @@ function includable(store: Store, parent: Obj, field: string): unknown {
       url: `/v1/checkout/sessions/${parent.id}/line_items`,
     };
   }
+  if (parent.object === "charge" && field === "refunds") {
+    return {
+      object: "list",
+      data: store.listWhere<Obj>("refund", "charge", parent.id),
+      has_more: false,
+      url: `/v1/charges/${parent.id}/refunds`,
+    };
+  }
   if (parent.object === "customer" && field === "subscriptions") {
     const data = store.list<Obj>(
       "subscription",

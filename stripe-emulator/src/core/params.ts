@@ -72,3 +72,38 @@ export function metadataOf(params: Params, name = "metadata"): Record<string, st
     }),
   );
 }
+
+/**
+ * Stripe's `created` list filter: a timestamp, or `{gt, gte, lt, lte}`. A predicate on an
+ * object's `created`, or undefined when the list is not filtered.
+ */
+export function createdRange(
+  params: Params,
+): ((created: number | undefined) => boolean) | undefined {
+  const value = params.created;
+  if (value === undefined || value === "") return undefined;
+  const bound = (name: string, raw: unknown) => {
+    const n = Number(raw);
+    if (!Number.isInteger(n)) throw invalid(`created[${name}]`, `Invalid integer: ${String(raw)}`);
+    return n;
+  };
+  if (typeof value !== "object" || value === null) {
+    const exact = bound("", value);
+    return (created) => created === exact;
+  }
+  const range = value as Record<string, unknown>;
+  for (const key of Object.keys(range)) {
+    if (!["gt", "gte", "lt", "lte"].includes(key))
+      throw invalid(`created[${key}]`, `Received unknown parameter: created[${key}]`);
+  }
+  const gt = range.gt === undefined ? undefined : bound("gt", range.gt);
+  const gte = range.gte === undefined ? undefined : bound("gte", range.gte);
+  const lt = range.lt === undefined ? undefined : bound("lt", range.lt);
+  const lte = range.lte === undefined ? undefined : bound("lte", range.lte);
+  return (created) =>
+    created !== undefined &&
+    (gt === undefined || created > gt) &&
+    (gte === undefined || created >= gte) &&
+    (lt === undefined || created < lt) &&
+    (lte === undefined || created <= lte);
+}

@@ -1,6 +1,16 @@
 import { createHash } from "node:crypto";
 import { StripeApiError } from "../core/errors";
-import type { Store } from "../core/state";
+import type { Store, StripeObject } from "../core/state";
+
+/** A stored response, kept as a record of the store (on disk, read back on a replay). */
+interface IdempotencyRecord extends StripeObject {
+  object: "_idempotency";
+  bodyHash: string;
+  status: number;
+  body: unknown;
+  /** Real time (ms) of the first request; records older than 24 h are pruned. */
+  created: number;
+}
 
 export interface ApiResult {
   status: number;
@@ -40,7 +50,7 @@ export class IdempotencyLayer {
         message: "Idempotency-Key is too long: it can be at most 255 characters.",
       });
     this.prune();
-    const id = `${scope.account ?? "platform"} ${scope.method} ${scope.path} ${key}`;
+    const id = `idem ${scope.account ?? "platform"} ${scope.method} ${scope.path} ${key}`;
     const bodyHash = createHash("sha256").update(JSON.stringify(params)).digest("hex");
     const replay = (result: ApiResult): ApiResult => ({
       status: result.status,
@@ -48,7 +58,7 @@ export class IdempotencyLayer {
       headers: { "Idempotent-Replayed": "true", "Idempotency-Key": key },
     });
 
-    const stored = this.store.state.idempotency[id];
+    const stored = this.store.get<IdempotencyRecord>(id, "_idempotency");
     if (stored) {
       if (stored.bodyHash !== bodyHash) throw mismatch(key);
       return replay(stored);
@@ -67,13 +77,15 @@ export class IdempotencyLayer {
     this.inFlight.set(id, { bodyHash, done });
     try {
       const result = await done;
-      this.store.state.idempotency[id] = {
+      const record: IdempotencyRecord = {
+        id,
+        object: "_idempotency",
         bodyHash,
         status: result.status,
         body: result.body,
-        createdAt: Date.now(),
+        created: Date.now(),
       };
-      this.store.save();
+      this.store.put(record);
       return { ...result, headers: { ...result.headers, "Idempotency-Key": key } };
     } finally {
       this.inFlight.delete(id);
@@ -85,9 +97,10 @@ export class IdempotencyLayer {
     const now = Date.now();
     if (now - this.lastPrune < 60_000) return;
     this.lastPrune = now;
-    const records = this.store.state.idempotency;
-    for (const [id, record] of Object.entries(records)) {
-      if ((record.createdAt ?? now) < now - KEEP_MS) delete records[id];
+    // Oldest first: stop at the first one still within the day.
+    for (const id of this.store.idsOf("_idempotency")) {
+      if ((this.store.createdOf(id) ?? now) >= now - KEEP_MS) break;
+      this.store.remove(id);
     }
   }
 }

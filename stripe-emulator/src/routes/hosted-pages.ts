@@ -108,9 +108,9 @@ export function handleHostedPage(
         available: balance.available,
         pending: balance.pending,
         applicationFees: em.store
-          .list<Obj>("application_fee", (f) => f.account === account.id)
+          .listWhere<Obj>("application_fee", "account", account.id)
           .map(pick),
-        transfers: em.store.list<Obj>("transfer", (t) => t.destination === account.id).map(pick),
+        transfers: em.store.listWhere<Obj>("transfer", "destination", account.id).map(pick),
         payoutSchedule: account.settings?.payouts?.schedule?.interval ?? "daily",
       }),
     );

@@ -1,9 +1,8 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { chromiumMissingReason, launchChromium } from "./support/chromium";
 import { PUBLISHABLE_KEY, startFakeStripeApi } from "./support/fake-stripe-api";
+import { closeAll, openMerchantPage, serveMerchantSite } from "./support/merchant-site";
 import { bundleReactCardApp } from "./support/react-bundle";
 
 /**
@@ -19,8 +18,7 @@ const FUTURE_YY = String((new Date().getFullYear() + 3) % 100).padStart(2, "0");
 
 describe.skipIf(missing !== null)("<CardElement> from @stripe/react-stripe-js", () => {
   let api: Awaited<ReturnType<typeof startFakeStripeApi>>;
-  let merchant: Server;
-  let merchantUrl = "";
+  let merchant: Awaited<ReturnType<typeof serveMerchantSite>>;
   let browser: Browser;
   let page: Page;
   let pageErrors: string[] = [];
@@ -28,7 +26,7 @@ describe.skipIf(missing !== null)("<CardElement> from @stripe/react-stripe-js", 
   beforeAll(async () => {
     api = await startFakeStripeApi();
     const bundle = await bundleReactCardApp();
-    merchant = createServer((req, res) => {
+    merchant = await serveMerchantSite((req, res) => {
       if (req.url === "/app.js") {
         res.writeHead(200, { "Content-Type": "text/javascript" });
         res.end(bundle);
@@ -40,28 +38,14 @@ describe.skipIf(missing !== null)("<CardElement> from @stripe/react-stripe-js", 
 <script src="${api.url}/v3/stripe.js"></script></head>
 <body><div id="root"></div><script type="module" src="/app.js"></script></body></html>`);
     });
-    await new Promise<void>((resolve) => merchant.listen(0, "127.0.0.1", resolve));
-    merchantUrl = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}/`;
     browser = await launchChromium();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    merchant?.closeAllConnections();
-    await new Promise<void>((resolve) => (merchant ? merchant.close(() => resolve()) : resolve()));
-    await api?.close();
-  });
+  afterAll(() => closeAll(browser, merchant, api));
 
   beforeEach(async () => {
     pageErrors = [];
-    page = await browser.newPage();
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
-        pageErrors.push(message.text());
-      }
-    });
-    await page.goto(merchantUrl);
+    page = await openMerchantPage(browser, merchant.url, pageErrors);
   });
 
   afterEach(async () => {

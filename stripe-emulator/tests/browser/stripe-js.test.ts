@@ -1,9 +1,8 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { chromiumMissingReason, launchChromium } from "./support/chromium";
 import { PUBLISHABLE_KEY, startFakeStripeApi } from "./support/fake-stripe-api";
+import { closeAll, openMerchantPage, serveMerchantSite } from "./support/merchant-site";
 
 /**
  * The emulator's Stripe.js in real Chromium: a merchant page on one origin loads the script
@@ -51,43 +50,25 @@ function merchantPage(apiUrl: string) {
 
 describe.skipIf(missing !== null)("Stripe.js stand-in in Chromium", () => {
   let api: Awaited<ReturnType<typeof startFakeStripeApi>>;
-  let merchant: Server;
-  let merchantUrl = "";
+  let merchant: Awaited<ReturnType<typeof serveMerchantSite>>;
   let browser: Browser;
   let page: Page;
   let pageErrors: string[] = [];
 
   beforeAll(async () => {
     api = await startFakeStripeApi();
-    merchant = createServer((_req, res) => {
+    merchant = await serveMerchantSite((_req, res) => {
       res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
       res.end(merchantPage(api.url));
     });
-    await new Promise<void>((resolve) => merchant.listen(0, "127.0.0.1", resolve));
-    merchantUrl = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}/`;
     browser = await launchChromium();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    merchant?.closeAllConnections();
-    await new Promise<void>((resolve) => (merchant ? merchant.close(() => resolve()) : resolve()));
-    await api?.close();
-  });
+  afterAll(() => closeAll(browser, merchant, api));
 
   beforeEach(async () => {
     pageErrors = [];
-    page = await browser.newPage();
-    // The browser's own console stays out of Node's console (the setup file fails tests on
-    // console.error); script errors are collected and asserted instead. Chromium logs every
-    // non-2xx response, such as the deliberate 402 decline, as "Failed to load resource".
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
-        pageErrors.push(message.text());
-      }
-    });
-    await page.goto(merchantUrl);
+    page = await openMerchantPage(browser, merchant.url, pageErrors);
     await page.waitForFunction("window.harness && harness.events('ready').length === 1");
   });
 
