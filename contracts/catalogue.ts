@@ -16,7 +16,7 @@ export const categoryIds = [
   "specialty-niche",
 ] as const;
 
-export type CategoryId = (typeof categoryIds)[number];
+type CategoryId = (typeof categoryIds)[number];
 export const categoryIdSchema = z.enum(categoryIds);
 
 export interface Category {

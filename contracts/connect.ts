@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const connectAccountSchema = z.object({
+const connectAccountSchema = z.object({
   stripeAccountId: z.string(),
   chargesEnabled: z.boolean(),
   payoutsEnabled: z.boolean(),

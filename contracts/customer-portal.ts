@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { customUrlSchema } from "./custom-url";
 import { subscriberEmailSchema } from "./subscribe";
 
-export const subscriberStatusSchema = z.enum(["active", "past_due", "cancelled"]);
+const subscriberStatusSchema = z.enum(["active", "past_due", "cancelled"]);
 
 export const customerPortalSchema = z.object({
   offering: z.object({
     title: z.string(),
     description: z.string(),
-    priceCents: z.number().int(),
     customUrl: z.string(),
   }),
   subscriber: z.object({
@@ -16,13 +16,15 @@ export const customerPortalSchema = z.object({
     email: z.string(),
     paymentStatus: subscriberStatusSchema,
     createdAt: z.string(),
+    /** What this subscriber pays: their own price, which a later price edit doesn't change. */
+    priceCents: z.number().int(),
     hasPaymentAccount: z.boolean(),
   }),
 });
 export type CustomerPortal = z.infer<typeof customerPortalSchema>;
 
 const subscriberRef = {
-  customUrl: z.string().trim().min(1, "customUrl is required").max(200),
+  customUrl: customUrlSchema,
   subscriberId: z.uuid("subscriberId is not valid"),
 };
 

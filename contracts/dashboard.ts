@@ -9,7 +9,7 @@ export const overviewSchema = z.object({
 });
 export type Overview = z.infer<typeof overviewSchema>;
 
-export const offeringPerformanceSchema = z.object({
+const offeringPerformanceSchema = z.object({
   id: z.string(),
   title: z.string(),
   priceCents: z.number().int(),
@@ -18,7 +18,7 @@ export const offeringPerformanceSchema = z.object({
   revenueCents: z.number().int(),
 });
 
-export const recentSubscriberSchema = z.object({
+const recentSubscriberSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -27,13 +27,55 @@ export const recentSubscriberSchema = z.object({
   createdAt: z.string(),
 });
 
-export const growthPointSchema = z.object({
+const growthPointSchema = z.object({
   /** First day of the month, YYYY-MM-01. */
   month: z.string(),
   newSubscribers: z.number().int(),
   totalSubscribers: z.number().int(),
   grossRevenueCents: z.number().int(),
 });
+
+const mrrPointSchema = z.object({
+  /** First day of the month, YYYY-MM-01. */
+  month: z.string(),
+  /** MRR at the month's end (for the current month: at `asOf`). */
+  mrrCents: z.number().int(),
+});
+
+/**
+ * The business metrics beside the spec's tiles; each one is defined in docs/metrics.md.
+ * "Live" subscribers are active or past due (Stripe is still collecting from both).
+ */
+const businessMetricsSchema = z.object({
+  /** The instant the figures describe (ISO 8601). */
+  asOf: z.string(),
+  mrrCents: z.number().int(),
+  activeSubscribers: z.number().int(),
+  pastDueSubscribers: z.number().int(),
+  liveSubscribers: z.number().int(),
+  /** MRR ÷ live subscribers, in whole cents; null without live subscribers. */
+  arpuCents: z.number().int().nullable(),
+  /** The calendar month (UTC) that asOf falls in, up to asOf. */
+  thisMonth: z.object({
+    /** First day of the month, YYYY-MM-01. */
+    month: z.string(),
+    liveAtStart: z.number().int(),
+    newSubscribers: z.number().int(),
+    churnedSubscribers: z.number().int(),
+    /** Of those live at the start, how many were cancelled since: the churn rate's numerator. */
+    churnedOfLiveAtStart: z.number().int(),
+    /** churnedOfLiveAtStart ÷ liveAtStart × 100, two decimals; null when nobody was live. */
+    churnRatePercent: z.number().nullable(),
+    receivedCents: z.number().int(),
+    feesCents: z.number().int(),
+    refundedCents: z.number().int(),
+    /** received − fees − refunded: the sum of every earnings row, refunds being negative rows. */
+    netRevenueCents: z.number().int(),
+  }),
+  /** Twelve months, oldest first, ending with the current one. */
+  mrrHistory: z.array(mrrPointSchema),
+});
+export type BusinessMetrics = z.infer<typeof businessMetricsSchema>;
 
 export const analyticsSchema = z.object({
   monthlyRevenueCents: z.number().int(),
@@ -43,10 +85,11 @@ export const analyticsSchema = z.object({
   offerings: z.array(offeringPerformanceSchema),
   recentSubscribers: z.array(recentSubscriberSchema),
   growth: z.array(growthPointSchema),
+  metrics: businessMetricsSchema,
 });
 export type Analytics = z.infer<typeof analyticsSchema>;
 
-export const earningSchema = z.object({
+const earningSchema = z.object({
   id: z.string(),
   offeringTitle: z.string(),
   subscriberName: z.string(),
@@ -56,6 +99,8 @@ export const earningSchema = z.object({
   feePercent: z.number(),
   feeCents: z.number().int(),
   netCents: z.number().int(),
+  /** A payment (also when absent), or an adjustment to one: negative for a refund or dispute. */
+  kind: z.enum(["payment", "refund", "dispute", "dispute_won", "dispute_lost"]).optional(),
 });
 
 export const earningsSchema = z.object({
@@ -67,5 +112,3 @@ export const earningsSchema = z.object({
   recent: z.array(earningSchema),
 });
 export type Earnings = z.infer<typeof earningsSchema>;
-
-export const deleteAccountSchema = z.object({ confirmUserId: z.string() }).strict();

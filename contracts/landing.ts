@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** What anyone may see of an active offering: its public landing page. */
-export const publicOfferingSchema = z.object({
+const publicOfferingSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -13,5 +13,3 @@ export const publicOfferingSchema = z.object({
   creatorEmail: z.string().nullable(),
 });
 export type PublicOffering = z.infer<typeof publicOfferingSchema>;
-
-export const publicOfferingResponseSchema = z.object({ offering: publicOfferingSchema });

@@ -1,27 +1,39 @@
 import { z } from "zod";
-import { categoryIds } from "./catalogue";
+import { categoryIds, MAX_SERVICE_TYPE_LENGTH } from "./catalogue";
+import { multiLineText, singleLineText } from "./text";
 
 const MAX_PRICE_CENTS = 10_000_000; // $100,000.00 a month: far above any small service.
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+const titleSchema = singleLineText({ label: "Title", max: 120 });
+const serviceTypeSchema = singleLineText({ label: "Service type", max: MAX_SERVICE_TYPE_LENGTH });
+const descriptionSchema = multiLineText({ label: "Description", max: 2000 });
 
+/**
+ * Stripe charges at least $0.50 in USD, so a price between $0.01 and $0.49 could be created but
+ * never paid. $0.00 is a free subscription (no card, no charge). ADR 008.
+ */
+export const MIN_PAID_PRICE_CENTS = 50;
+export const PRICE_MINIMUM_MESSAGE = "Price must be $0.00 (free) or at least $0.50.";
+
+export function isFreePrice(priceCents: number): boolean {
+  return priceCents === 0;
+}
+
+/** The one price rule: the create and edit forms and the API all parse with it. */
 export const priceCentsSchema = z
   .number({ error: "Price must be a number" })
   .int("Price must be in whole cents")
-  .min(0, "Price must be at least $0.00")
+  // JSON's -0 is a number, but no price is negative, not even zero's sign.
+  .refine((cents) => !Object.is(cents, -0), "Price can't be negative")
+  .refine((cents) => isFreePrice(cents) || cents >= MIN_PAID_PRICE_CENTS, PRICE_MINIMUM_MESSAGE)
   .max(MAX_PRICE_CENTS, "Price must be at most $100,000.00");
 
 export const createOfferingSchema = z
   .object({
-    title: text("Title", 120),
+    title: titleSchema,
     category: z.enum(categoryIds, { error: "Choose a category" }),
-    subcategory: text("Service type", 80),
-    description: text("Description", 2000),
+    subcategory: serviceTypeSchema,
+    description: descriptionSchema,
     priceCents: priceCentsSchema,
   })
   .strict();
@@ -29,18 +41,40 @@ export type CreateOfferingInput = z.infer<typeof createOfferingSchema>;
 
 export const updateOfferingSchema = z
   .object({
-    title: text("Title", 120),
-    description: text("Description", 2000),
+    title: titleSchema,
+    description: descriptionSchema,
     priceCents: priceCentsSchema,
   })
   .strict();
 export type UpdateOfferingInput = z.infer<typeof updateOfferingSchema>;
 
-export const setOfferingStatusSchema = z
-  .object({ isActive: z.boolean({ error: "isActive must be true or false" }) })
-  .strict();
+/**
+ * What happens to an offering's live (not cancelled) subscribers when it is deactivated.
+ * Deactivating only stops new sign-ups, so keeping them billed is the default.
+ */
+const liveSubscriberActions = ["keep_billing", "cancel_at_period_end"] as const;
+export type LiveSubscriberAction = (typeof liveSubscriberActions)[number];
 
-export const offeringSchema = z.object({
+export const setOfferingStatusSchema = z
+  .object({
+    isActive: z.boolean({ error: "isActive must be true or false" }),
+    liveSubscribers: z
+      .enum(liveSubscriberActions, {
+        error: "liveSubscribers must be keep_billing or cancel_at_period_end",
+      })
+      .optional(),
+  })
+  .strict()
+  .refine((input) => !input.isActive || input.liveSubscribers === undefined, {
+    message: "liveSubscribers applies only when deactivating",
+    path: ["liveSubscribers"],
+  });
+export type SetOfferingStatusInput = z.infer<typeof setOfferingStatusSchema>;
+
+/** GET /api/offerings/:id/live-subscribers: what the deactivate confirmation tells the creator. */
+export const liveSubscriberCountSchema = z.object({ liveSubscriberCount: z.number().int() });
+
+const offeringSchema = z.object({
   id: z.string(),
   title: z.string(),
   category: z.string(),

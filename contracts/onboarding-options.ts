@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "./text";
 
 export const businessTypes = [
   { id: "saas", label: "Software as a Service" },
@@ -29,17 +30,16 @@ export const goals = [
 type Ids<T extends ReadonlyArray<{ id: string }>> = { [K in keyof T]: T[K]["id"] };
 const ids = <T extends ReadonlyArray<{ id: string }>>(list: T) => list.map((o) => o.id) as Ids<T>;
 
-export const businessTypeIds = ids(businessTypes) as unknown as [string, ...string[]];
-export const monthlyRevenueIds = ids(monthlyRevenueBands) as unknown as [string, ...string[]];
-export const goalIds = ids(goals) as unknown as [string, ...string[]];
+const businessTypeIds = ids(businessTypes) as unknown as [string, ...string[]];
+const monthlyRevenueIds = ids(monthlyRevenueBands) as unknown as [string, ...string[]];
+const goalIds = ids(goals) as unknown as [string, ...string[]];
+
+/** Onboarding step 2 and the Account tab share this rule. */
+export const businessNameSchema = singleLineText({ label: "Business name", max: 120 });
 
 export const completeOnboardingSchema = z
   .object({
-    businessName: z
-      .string({ error: "Business name is required" })
-      .trim()
-      .min(1, "Business name is required")
-      .max(120, "Business name must be at most 120 characters"),
+    businessName: businessNameSchema,
     businessType: z.enum(businessTypeIds, { error: "Choose a business type" }),
     monthlyRevenue: z.enum(monthlyRevenueIds, { error: "Choose your monthly revenue" }),
     goals: z
@@ -50,7 +50,3 @@ export const completeOnboardingSchema = z
   })
   .strict();
 export type CompleteOnboardingInput = z.infer<typeof completeOnboardingSchema>;
-
-export type BusinessTypeId = (typeof businessTypes)[number]["id"];
-export type MonthlyRevenueId = (typeof monthlyRevenueBands)[number]["id"];
-export type GoalId = (typeof goals)[number]["id"];

@@ -1,12 +1,8 @@
 import { z } from "zod";
+import { customUrlSchema as customUrl } from "./custom-url";
+import { singleLineText } from "./text";
 
-const customUrl = z.string().trim().min(1, "customUrl is required").max(200);
-
-export const subscriberNameSchema = z
-  .string({ error: "Full Name is required" })
-  .trim()
-  .min(1, "Full Name is required")
-  .max(120, "Full Name must be at most 120 characters");
+export const subscriberNameSchema = singleLineText({ label: "Full Name", max: 120 });
 
 export const subscriberEmailSchema = z
   .string({ error: "Email Address is required" })
@@ -36,10 +32,26 @@ export const startSubscriptionSchema = z
   .strict();
 export type StartSubscriptionInput = z.infer<typeof startSubscriptionSchema>;
 
+/** A free ($0.00) offering: no card, and the subscriber is recorded at once. */
+export const startFreeSubscriptionSchema = z
+  .object({
+    customUrl,
+    /** A fresh UUID per attempt, kept for its retries: a retry never subscribes twice. */
+    attemptId: z.uuid("attemptId must be a UUID"),
+    name: subscriberNameSchema,
+    email: subscriberEmailSchema,
+  })
+  .strict();
+export type StartFreeSubscriptionInput = z.infer<typeof startFreeSubscriptionSchema>;
+
+export const startFreeSubscriptionResponseSchema = z.object({ subscriberId: z.string() });
+
 export const startSubscriptionResponseSchema = z.object({
   subscriptionId: z.string(),
   /** The first payment's client secret, for Stripe.js to confirm (3-D Secure when asked). */
   clientSecret: z.string().nullable(),
+  /** Proves to finalize that this caller started the attempt (the subscriber id is a secret). */
+  finalizeToken: z.string(),
 });
 
 export const finalizeSubscriptionSchema = z
@@ -49,6 +61,10 @@ export const finalizeSubscriptionSchema = z
       .string()
       .trim()
       .regex(/^sub_[A-Za-z0-9_]+$/, "subscriptionId is not valid"),
+    /** From the start response: only the caller that started the attempt may finalize it. */
+    finalizeToken: z
+      .string({ error: "finalizeToken is required" })
+      .regex(/^[A-Za-z0-9_-]{43}$/, "finalizeToken is not valid"),
   })
   .strict();
 

@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
@@ -58,14 +59,38 @@ export const subscribers = pgTable(
     offeringId: uuid("offering_id")
       .notNull()
       .references(() => offerings.id, { onDelete: "cascade" }),
+    /**
+     * The offering's creator, copied so one creator's subscribers are one index range (the
+     * Subscribers tab lists, searches and exports them across offerings). A trigger sets it
+     * from the offering on every insert (migration 0011), so no writer can get it wrong, and a
+     * writer may leave it out: it is sent as NULL, which the trigger replaces before NOT NULL
+     * is checked.
+     */
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" })
+      .$defaultFn(() => sql`null`),
     name: text("name").notNull(),
     email: text("email").notNull(),
     paymentStatus: text("payment_status", { enum: subscriberStatuses }).notNull().default("active"),
+    /** What this subscriber pays: their Stripe price's amount, which a later price edit keeps. */
+    priceCents: integer("price_cents").notNull(),
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id").unique(),
     createdAt: createdAt(),
+    /**
+     * When the subscription ended (Stripe's ended_at, else the moment we marked it cancelled).
+     * Set exactly when payment_status is cancelled; churn and MRR history read it.
+     */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
   (t) => [
+    // Churn and the MRR history need to know when: a cancelled subscriber always has a date,
+    // and a subscription can't end before it began.
+    check(
+      "subscribers_cancelled_at",
+      sql`(${t.paymentStatus} = 'cancelled') = (${t.cancelledAt} is not null) and ${t.cancelledAt} >= ${t.createdAt}`,
+    ),
     // The dashboard's recent subscribers read the first few entries per offering, in the same
     // (created_at, id) order as the query, instead of sorting all of a creator's subscribers.
     index("subscribers_offering_created_idx").on(
@@ -73,6 +98,24 @@ export const subscribers = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The Subscribers tab: a creator's subscribers newest first, or by name, one page at a time
+    // (keyset), across every offering. See docs/architecture.md.
+    index("subscribers_user_created_idx").on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("subscribers_user_name_idx").on(t.userId, sql`lower(${t.name})`, t.id),
+    index("subscribers_offering_name_idx").on(t.offeringId, sql`lower(${t.name})`, t.id),
+    // Substring search (ILIKE '%jones%') on name and e-mail: trigram indexes (pg_trgm). No
+    // pending list (fastupdate off): sign-ups are rare, and every search would otherwise scan
+    // the unsorted pending entries until a vacuum merges them (40 ms at 100k rows; 0.3 ms after).
+    index("subscribers_name_trgm_idx")
+      .using("gin", t.name.op("gin_trgm_ops"))
+      .with({ fastupdate: false }),
+    index("subscribers_email_trgm_idx")
+      .using("gin", t.email.op("gin_trgm_ops"))
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -108,11 +151,26 @@ export const paymentSubscriptions = pgTable(
     status: text("status").notNull(),
     currentPeriodStart: timestamp("current_period_start", { withTimezone: true }),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    /** Stripe's cancel_at_period_end: the subscription ends at currentPeriodEnd, unbilled. */
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index("payment_subscriptions_subscriber_idx").on(t.subscriberId)],
 );
+
+/**
+ * 'dispute_lost' is a zero-amount marker (the money already left with the 'dispute' row), so
+ * the payment can say how its dispute ended.
+ */
+export const earningKinds = [
+  "payment",
+  "refund",
+  "dispute",
+  "dispute_won",
+  "dispute_lost",
+] as const;
+export type EarningKind = (typeof earningKinds)[number];
 
 export const creatorEarnings = pgTable(
   "creator_earnings",
@@ -131,8 +189,17 @@ export const creatorEarnings = pgTable(
     platformFeePercent: integer("platform_fee_percent").notNull(),
     platformFeeCents: integer("platform_fee_cents").notNull(),
     netAmountCents: integer("net_amount_cents").notNull(),
-    stripeInvoiceId: text("stripe_invoice_id").notNull().unique(),
+    /**
+     * 'payment' is a paid invoice. 'refund', 'dispute' (funds withdrawn) and 'dispute_won'
+     * (funds reinstated) adjust it: negative (or reinstating) rows carrying the payment's
+     * invoice and payment intent ids; the payment's own row is never edited.
+     */
+    kind: text("kind", { enum: earningKinds }).notNull().default("payment"),
+    /** Only payments have one row per invoice; adjustments share their payment's invoice id. */
+    stripeInvoiceId: text("stripe_invoice_id").notNull(),
     stripePaymentIntentId: text("stripe_payment_intent_id"),
+    /** An adjustment's Stripe object and kind (`re_…:refund`, `dp_…:dispute`): one row each. */
+    stripeSourceId: text("stripe_source_id").unique(),
     paymentDate: timestamp("payment_date", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
@@ -147,6 +214,10 @@ export const creatorEarnings = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index("creator_earnings_subscriber_idx").on(t.subscriberId),
+    uniqueIndex("creator_earnings_payment_invoice_uidx")
+      .on(t.stripeInvoiceId)
+      .where(sql`${t.kind} = 'payment'`),
+    index("creator_earnings_payment_intent_idx").on(t.stripePaymentIntentId),
     check(
       "creator_earnings_net",
       sql`${t.netAmountCents} = ${t.grossAmountCents} - ${t.platformFeeCents}`,
@@ -182,6 +253,10 @@ export const userProfiles = pgTable("user_profiles", {
   monthlyRevenue: text("monthly_revenue").notNull(),
   goals: jsonb("goals").$type<string[]>().notNull().default([]),
   onboardingCompleted: boolean("onboarding_completed").notNull().default(true),
+  /** The creator's own e-mails; each can be turned off in the Account tab. */
+  notifyNewSubscriber: boolean("notify_new_subscriber").notNull().default(true),
+  notifyCancellation: boolean("notify_cancellation").notNull().default(true),
+  notifyPaymentFailed: boolean("notify_payment_failed").notNull().default(true),
   updatedAt: updatedAt(),
 });
 
@@ -196,23 +271,47 @@ export const webhookEvents = pgTable("webhook_events", {
   processedAt: timestamp("processed_at", { withTimezone: true }),
 });
 
-/** Replays of a client's retried request return the first outcome instead of repeating it. */
-export const idempotencyRecords = pgTable("idempotency_records", {
-  key: text("key").primaryKey(),
-  requestHash: text("request_hash").notNull(),
-  responseStatus: integer("response_status"),
-  responseBody: jsonb("response_body"),
-  createdAt: createdAt(),
-});
+/**
+ * Replays of a client's retried request return the first outcome instead of repeating it
+ * (server/lib/idempotency.ts). Rows are deleted after 24 hours and with the account that owns
+ * them; keys name the owner.
+ */
+export const idempotencyRecords = pgTable(
+  "idempotency_records",
+  {
+    key: text("key").primaryKey(),
+    requestHash: text("request_hash").notNull(),
+    responseStatus: integer("response_status"),
+    responseBody: jsonb("response_body"),
+    createdAt: createdAt(),
+  },
+  // Finds the expired ones to delete.
+  (t) => [index("idempotency_records_created_idx").on(t.createdAt)],
+);
 
+export const emailStatuses = ["pending", "sent", "failed"] as const;
+
+/**
+ * Every message we send, written in the same transaction as the change that causes it. The
+ * dedupe key names the cause (an invoice, an attempt, a cancellation), so a repeated webhook
+ * or retried request never writes the same message twice. Delivery is a job on the queue.
+ */
 export const emailOutbox = pgTable(
   "email_outbox",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    dedupeKey: text("dedupe_key").unique(),
+    kind: text("kind").notNull().default("other"),
+    /** The creator it belongs to, so deleting an account deletes its mail (manage links). */
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    subscriberId: uuid("subscriber_id").references(() => subscribers.id, { onDelete: "cascade" }),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    status: text("status", { enum: emailStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
@@ -222,5 +321,53 @@ export const emailOutbox = pgTable(
     index("email_outbox_created_idx").on(t.createdAt),
     // Only unsent mail, so the send queue stays small however much mail has gone out.
     index("email_outbox_pending_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
+    index("email_outbox_subscriber_idx").on(t.subscriberId),
+    index("email_outbox_user_idx").on(t.userId),
   ],
+);
+
+/**
+ * Card payments that failed (a decline at attach, or at the first payment's confirmation),
+ * kept for a day so the subscribe path can refuse a client, an offering or an e-mail that has
+ * seen too many in the last hour (card testing). Rows, not a counter: the window slides, and
+ * the dedupe key lets finalize and the invoice.payment_failed webhook report one decline once.
+ */
+export const failedCardAttempts = pgTable(
+  "failed_card_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Names the failure: the attempt at start, the invoice and its attempt number later. */
+    dedupeKey: text("dedupe_key").notNull().unique(),
+    clientAddress: text("client_address"),
+    /** No foreign key: a count by id outlives nothing, and the rows are gone within a day. */
+    offeringId: uuid("offering_id"),
+    /** SHA-256 of the lowercased address: enough to count, nothing to read back. */
+    emailHash: text("email_hash"),
+    source: text("source", { enum: ["start", "finalize", "webhook"] }).notNull(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("failed_card_attempts_address_idx").on(t.clientAddress, t.occurredAt),
+    index("failed_card_attempts_offering_idx").on(t.offeringId, t.occurredAt),
+    index("failed_card_attempts_email_idx").on(t.emailHash, t.occurredAt),
+    index("failed_card_attempts_occurred_idx").on(t.occurredAt),
+  ],
+);
+
+/**
+ * Each price change of an offering (each one creates a Stripe Price), so a creator's changes
+ * per offering per day can be capped. Written in the transaction that stores the new price.
+ */
+export const offeringPriceChanges = pgTable(
+  "offering_price_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    offeringId: uuid("offering_id")
+      .notNull()
+      .references(() => offerings.id, { onDelete: "cascade" }),
+    stripePriceId: text("stripe_price_id").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("offering_price_changes_offering_idx").on(t.offeringId, t.createdAt)],
 );

@@ -78,6 +78,11 @@ export const twoFactor = pgTable(
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /**
+     * Ours, not better-auth's: the newest TOTP time step accepted for this secret. A code from
+     * it or an earlier step is refused, so each code works once (RFC 6238 §5.2).
+     */
+    lastUsedTotpStep: bigint("last_used_totp_step", { mode: "number" }),
   },
   (t) => [
     index("two_factor_user_id_idx").on(t.userId),

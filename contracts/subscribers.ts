@@ -1,0 +1,150 @@
+import { z } from "zod";
+import { singleLineText } from "./text";
+
+// The Subscribers tab (issue 13): every subscriber of every offering of one creator, searched,
+// filtered, sorted and paged by keyset; one subscriber's detail; the creator's cancel.
+
+export const subscriberStatuses = ["active", "past_due", "cancelled"] as const;
+const subscriberStatusSchema = z.enum(subscriberStatuses);
+export type SubscriberStatus = z.infer<typeof subscriberStatusSchema>;
+
+export const subscriberSorts = ["joined", "name"] as const;
+export type SubscriberSort = (typeof subscriberSorts)[number];
+
+export const SUBSCRIBER_PAGE_SIZE = 25;
+const MAX_SUBSCRIBER_PAGE_SIZE = 100;
+
+/** Query-string values arrive as strings; an empty one means "not set". */
+const optional = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+/**
+ * What the list and the exports are asked for: the same filter, so "export this view" exports
+ * exactly what the table shows. Also the address bar's query (web/src/features/subscribers).
+ */
+export const subscriberFilterSchema = z
+  .object({
+    q: optional(singleLineText({ label: "Search", max: 100 })),
+    offering: optional(z.uuid({ error: "offering must be one of your subscriptions' ids" })),
+    status: optional(
+      z.enum(subscriberStatuses, { error: "status must be active, past_due or cancelled" }),
+    ),
+    sort: optional(z.enum(subscriberSorts, { error: "sort must be joined or name" })),
+  })
+  .strict();
+export type SubscriberFilter = z.infer<typeof subscriberFilterSchema>;
+
+export const listSubscribersQuerySchema = subscriberFilterSchema
+  .extend({
+    /** Opaque: the nextCursor of the page before. */
+    cursor: optional(z.string().max(500, "cursor is not valid")),
+    limit: optional(
+      z.coerce
+        .number({ error: "limit must be a number" })
+        .int("limit must be a whole number")
+        .min(1, "limit must be at least 1")
+        .max(MAX_SUBSCRIBER_PAGE_SIZE, `limit must be at most ${MAX_SUBSCRIBER_PAGE_SIZE}`),
+    ),
+  })
+  .strict();
+export type ListSubscribersQuery = z.infer<typeof listSubscribersQuerySchema>;
+
+const subscriberListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  offeringId: z.string(),
+  offeringTitle: z.string(),
+  /** What this subscriber pays a month, in cents (their sign-up price). */
+  priceCents: z.number().int(),
+  status: subscriberStatusSchema,
+  /** ISO 8601. */
+  joinedAt: z.string(),
+  /** The next charge (ISO 8601); null when none is coming (cancelled, free, or ending). */
+  nextBillingAt: z.string().nullable(),
+  /** Set when the subscription ends at the end of its period without another charge. */
+  endsAt: z.string().nullable(),
+});
+export type SubscriberListItem = z.infer<typeof subscriberListItemSchema>;
+
+export const subscriberPageSchema = z.object({
+  subscribers: z.array(subscriberListItemSchema),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+});
+export type SubscriberPage = z.infer<typeof subscriberPageSchema>;
+
+const sentEmailSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  subject: z.string(),
+  /** When it was written to the outbox (ISO 8601). */
+  createdAt: z.string(),
+  status: z.enum(["pending", "sent", "failed"]),
+});
+export type SentEmail = z.infer<typeof sentEmailSchema>;
+
+export const subscriberDetailSchema = z.object({
+  subscriber: subscriberListItemSchema.extend({
+    /** The customer's self-service page (the link in their e-mails). */
+    manageUrl: z.string(),
+    /** Whether the subscription can still be cancelled from here. */
+    canCancel: z.boolean(),
+  }),
+  /** Messages sent to the subscriber (never their bodies), newest first. */
+  emails: z.array(sentEmailSchema),
+});
+export type SubscriberDetail = z.infer<typeof subscriberDetailSchema>;
+
+const subscriberPaymentSchema = z.object({
+  id: z.string(),
+  /** ISO 8601. */
+  paidAt: z.string(),
+  amountCents: z.number().int(),
+  feeCents: z.number().int(),
+  netCents: z.number().int(),
+  status: z.enum(["paid"]),
+  /** Refunded so far (cents, positive); what remains refundable is amountCents − this. */
+  refundedCents: z.number().int(),
+  /** Withdrawn by an open or lost dispute (cents, positive), 0 when none or won. */
+  disputedCents: z.number().int(),
+  dispute: z.enum(["none", "disputed", "won", "lost"]),
+  /** Refunded in full, disputed, or not a Stripe payment: nothing more can be refunded. */
+  canRefund: z.boolean(),
+});
+export type SubscriberPayment = z.infer<typeof subscriberPaymentSchema>;
+
+/** A refund of one payment, in cents; the web client converts from dollars at its edge. */
+export const refundPaymentSchema = z
+  .object({
+    amountCents: z
+      .number({ error: "amountCents must be a whole number of cents" })
+      .int("amountCents must be a whole number of cents")
+      .min(1, "A refund must be at least 1 cent")
+      .max(100_000_000, "That refund is larger than any payment"),
+  })
+  .strict();
+export type RefundPaymentInput = z.infer<typeof refundPaymentSchema>;
+
+export const refundPaymentResultSchema = z.object({
+  refund: z.object({ id: z.string(), amountCents: z.number().int() }),
+  payment: subscriberPaymentSchema,
+});
+export type RefundPaymentResult = z.infer<typeof refundPaymentResultSchema>;
+
+export const subscriberPaymentsSchema = z.object({
+  payments: z.array(subscriberPaymentSchema),
+});
+export type SubscriberPayments = z.infer<typeof subscriberPaymentsSchema>;
+
+const cancelWhens = ["now", "period_end"] as const;
+export const cancelSubscriberSchema = z
+  .object({
+    when: z.enum(cancelWhens, { error: 'when must be "now" or "period_end"' }),
+  })
+  .strict();
+export type CancelSubscriberInput = z.infer<typeof cancelSubscriberSchema>;
+
+export const cancelSubscriberResultSchema = z.object({
+  subscriber: subscriberListItemSchema,
+});
