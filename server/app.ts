@@ -4,17 +4,29 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type Stripe from "stripe";
 import type { PublicConfig } from "../contracts/public-config";
+import { createAccountSecrets } from "./auth/account-secrets";
 import type { Auth } from "./auth/auth";
 import { authRoutes } from "./auth/auth-routes";
 import { loadSession } from "./auth/require-creator";
 import type { Config } from "./config/env";
 import type { Db } from "./db/client";
 import type { AppEnv } from "./http/app-env";
+import { httpMetrics } from "./http/http-metrics";
+import { inputHygiene } from "./http/input-hygiene";
 import { originCheck } from "./http/origin-check";
-import { rateLimitByAddress } from "./http/rate-limit";
 import { requestLogger } from "./http/request-logger";
+import {
+  createRouteLimiters,
+  isLimitRule,
+  type LimitedRoute,
+  routeLimits,
+  WEB_SHELL_PAGES,
+} from "./http/route-limits";
+import { keepOutOfCachesAndReferrers, secretBearingPaths } from "./http/secret-bearing";
 import { securityHeaders } from "./http/security-headers";
 import type { Mailer } from "./integrations/email/mailer";
+import type { JobQueue } from "./integrations/jobs/job-queue";
+import type { Metrics } from "./integrations/metrics/metrics";
 import { AppError, isAppError } from "./lib/errors";
 import type { Logger } from "./lib/logger";
 import { accountRoutes } from "./modules/account/account-routes";
@@ -26,12 +38,20 @@ import {
 } from "./modules/customer-portal/customer-portal-routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard-routes";
 import { healthRoutes } from "./modules/health/health-routes";
+import { metricsRoutes } from "./modules/health/metrics-routes";
+import { readyRoutes } from "./modules/health/ready-routes";
+import { manageLinksRoutes } from "./modules/manage-links/manage-links-routes";
 import { meRoutes } from "./modules/me/me-routes";
 import { offeringRoutes } from "./modules/offerings/offering-routes";
 import { createPublicOfferingCache } from "./modules/offerings/public-offering-cache";
 import { onboardingRoutes } from "./modules/onboarding/onboarding-routes";
 import { outboxRoutes } from "./modules/outbox/outbox-routes";
+import { profileRoutes } from "./modules/profile/profile-routes";
+import { seoRoutes } from "./modules/seo/seo-routes";
+import { createSitemapReader } from "./modules/seo/sitemap";
+import { finalizeTokens } from "./modules/subscribe/finalize-token";
 import { subscribeRoutes } from "./modules/subscribe/subscribe-routes";
+import { subscriberRoutes } from "./modules/subscribers/subscriber-routes";
 import type { LandingRenderer } from "./modules/web-shell/landing-renderer";
 import { webShellRoutes } from "./modules/web-shell/web-shell-routes";
 import { webhookRoutes } from "./modules/webhooks/webhook-routes";
@@ -43,7 +63,12 @@ export interface AppDeps {
   auth: Auth;
   stripe: Stripe;
   mailer: Mailer;
+  metrics: Metrics;
+  queue: JobQueue;
+  isShuttingDown: () => boolean;
   publicConfig: PublicConfig;
+  /** The server's secret (BETTER_AUTH_SECRET, or the development one): signs finalize tokens. */
+  secret: string;
   /** Secrets that sign Stripe webhooks to us (platform and Connect endpoints). */
   webhookSecrets: string[];
   /** Built SPA; omitted in API-only tests. */
@@ -56,13 +81,19 @@ export function createApp(deps: AppDeps) {
   const publicUrl = config.publicUrl;
   const billing: BillingDeps = { db, stripe, logger, mailer: deps.mailer, publicUrl };
   const readPublicOffering = createPublicOfferingCache(db);
-  const limit = (name: string, max: number) =>
-    rateLimitByAddress({ db, name, max, windowSeconds: 60, trustProxy: config.trustProxy });
+  const routeLimiter = createRouteLimiters({ db, trustedProxyHops: config.trustedProxyHops });
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
+  app.use(async (c, next) => {
+    await next();
+    // While draining, keep-alive clients reconnect (to another instance) for their next request.
+    if (deps.isShuttingDown()) c.header("Connection", "close");
+  });
   app.use(requestLogger(logger));
+  app.use(httpMetrics(deps.metrics));
   app.use(securityHeaders(deps.publicConfig.emulatorUrl, config.publicUrl.startsWith("https://")));
+  for (const path of secretBearingPaths) app.use(path, keepOutOfCachesAndReferrers());
   app.use(
     "/api/*",
     bodyLimit({
@@ -74,21 +105,45 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
+  // No NUL, no bytes that aren't UTF-8 and no body that isn't JSON reach any route.
+  app.use("/api/*", inputHygiene({ exemptPrefixes: ["/api/webhooks/"] }));
   app.use("/api/*", originCheck(config.publicUrl));
 
-  app.route("/api/auth", authRoutes(auth, { trustProxy: config.trustProxy }));
+  app.route("/api/auth", authRoutes(auth, { trustedProxyHops: config.trustedProxyHops }));
   app.route("/api/health", healthRoutes(db));
-  app.route("/api/webhooks", webhookRoutes({ ...billing, webhookSecrets: deps.webhookSecrets }));
+  app.route(
+    "/api/ready",
+    readyRoutes({ db, queue: deps.queue, stripe, isShuttingDown: deps.isShuttingDown }),
+  );
+  app.route(
+    "/metrics",
+    metricsRoutes({ metrics: deps.metrics, queue: deps.queue, token: config.metricsToken }),
+  );
+  app.route(
+    "/api/webhooks",
+    webhookRoutes({ ...billing, webhookSecrets: deps.webhookSecrets, metrics: deps.metrics }),
+  );
 
-  // Public, account-less routes: customers and landing pages. Lookups are rate limited.
-  app.use("/api/public/customers/*", limit("customer-lookup", 60));
-  app.use("/api/create-billing-portal", limit("customer-lookup", 60));
-  app.use("/api/cancel-subscription", limit("customer-lookup", 60));
-  app.use("/api/public/subscribe", limit("subscribe", 30));
-  app.use("/api/public/checkout", limit("subscribe", 30));
-  app.route("/api/public", subscribeRoutes({ ...billing, readPublicOffering }));
-  app.route("/api/public/customers", customerRoutes({ db, stripe, publicUrl }));
-  app.route("/api", billingActionRoutes({ db, stripe, publicUrl }));
+  // Public, account-less routes: customers and landing pages. Each has its limit declared in
+  // server/http/route-limits.ts, installed here in front of it (the pages' in webShellRoutes).
+  for (const [route, limit] of Object.entries(routeLimits)) {
+    if (!isLimitRule(limit) || route === WEB_SHELL_PAGES) continue;
+    const [method, path] = route.split(" ") as [string, string];
+    app.on(method, path, routeLimiter(route as LimitedRoute));
+  }
+  app.route(
+    "/api/public",
+    subscribeRoutes({
+      ...billing,
+      readPublicOffering,
+      finalizeTokens: finalizeTokens(deps.secret),
+      trustedProxyHops: config.trustedProxyHops,
+    }),
+  );
+  app.route("/api/public/manage-links", manageLinksRoutes({ db, mailer: deps.mailer, publicUrl }));
+  const customerPortal = { db, stripe, mailer: deps.mailer, publicUrl };
+  app.route("/api/public/customers", customerRoutes(customerPortal));
+  app.route("/api", billingActionRoutes(customerPortal));
   if (deps.publicConfig.paymentMode === "emulator") {
     app.route("/api/dev/outbox", outboxRoutes(db));
   }
@@ -101,7 +156,9 @@ export function createApp(deps: AppDeps) {
     connect: connectRoutes({ db, stripe, publicUrl }),
     offerings: offeringRoutes({ db, stripe }),
     dashboard: dashboardRoutes({ db, stripe, logger }),
-    account: accountRoutes({ db, stripe }),
+    account: accountRoutes({ db, stripe, logger, secrets: createAccountSecrets(auth, db) }),
+    profile: profileRoutes(db),
+    subscribers: subscriberRoutes(billing),
   };
   for (const [name, router] of Object.entries(creatorRouters)) {
     app.route(`/api/${name}`, new Hono<AppEnv>().use(loadSession(auth)).route("/", router));
@@ -110,6 +167,14 @@ export function createApp(deps: AppDeps) {
   app.all("/api/*", () => {
     throw new AppError("not_found", "There is no such API endpoint.");
   });
+
+  app.route(
+    "/",
+    seoRoutes({
+      publicUrl,
+      readSitemap: createSitemapReader(db, publicUrl),
+    }),
+  );
 
   if (deps.webDistDir) {
     app.route(
@@ -120,19 +185,22 @@ export function createApp(deps: AppDeps) {
         readPublicOffering,
         publicConfig: deps.publicConfig,
         publicUrl: config.publicUrl,
+        limitPages: routeLimiter(WEB_SHELL_PAGES),
       }),
     );
   }
 
   app.onError((error, c) => {
     if (isAppError(error)) {
+      // A 5xx is ours or a provider's to fix: log it with what caused it.
+      if (error.status >= 500) logger.error({ err: error, code: error.code }, error.message);
       return c.json({ error: { code: error.code, message: error.message } }, error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
       const message = error.message || "The request could not be understood.";
       return c.json({ error: { code: "bad_request", message } }, error.status);
     }
-    logger.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
+    logger.error({ err: error }, "unhandled error");
     return c.json(
       {
         error: { code: "internal", message: "Something went wrong on our side. Please try again." },
@@ -143,5 +211,3 @@ export function createApp(deps: AppDeps) {
 
   return app;
 }
-
-export type App = ReturnType<typeof createApp>;

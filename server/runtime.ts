@@ -1,26 +1,32 @@
 import path from "node:path";
 import type { PublicConfig } from "../contracts/public-config";
-import type { RunningEmulator } from "../stripe-emulator/src/start";
 import { type AppDeps, createApp } from "./app";
 import { createAuth } from "./auth/auth";
 import { loadOrCreateDevSecret } from "./config/dev-secret";
 import type { Config } from "./config/env";
 import { type Database, type DatabaseTarget, openDatabase } from "./db/client";
-import { createMailer } from "./integrations/email/mailer";
+import { createMailer, startEmailDelivery } from "./integrations/email/mailer";
+import { startJobQueue } from "./integrations/jobs/job-queue";
+import { createMetrics, observeStripe } from "./integrations/metrics/metrics";
+import { type EmulatorHandle, startEmulatorProcess } from "./integrations/stripe/emulator-process";
 import { createStripeClient } from "./integrations/stripe/stripe-client";
 import { createLogger, type Logger } from "./lib/logger";
+import { startReconciliationSchedule } from "./modules/reconciliation/reconciliation-job";
 import type { LandingRenderer } from "./modules/web-shell/landing-renderer";
 
 /** Fixed in emulator mode: both ends are local and the emulator is only for offline use. */
 export const EMULATOR_WEBHOOK_SECRET = "whsec_regulars_emulator_platform";
-export const EMULATOR_CONNECT_WEBHOOK_SECRET = "whsec_regulars_emulator_connect";
+const EMULATOR_CONNECT_WEBHOOK_SECRET = "whsec_regulars_emulator_connect";
 
 export interface Runtime {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
   database: Database;
-  emulator: RunningEmulator | null;
+  emulator: EmulatorHandle | null;
   webhookSecrets: string[];
+  /** From now on /api/ready answers 503, so a load balancer stops sending traffic. */
+  beginShutdown(): void;
+  /** Waits for running jobs, then closes the emulator and the database. */
   close(): Promise<void>;
 }
 
@@ -33,6 +39,18 @@ export interface RuntimeOptions {
   /** Where the emulator should post webhooks; defaults to this server's own address. */
   webhookUrl?: string;
   emulatorStateFile?: string | null;
+  /**
+   * Whether this process works the job queue (e-mail, the nightly reconciliation). A one-off
+   * command leaves the jobs to the servers.
+   */
+  runsJobs?: boolean;
+  /**
+   * Where the emulator runs in emulator mode without STRIPE_EMULATOR_URL. "process" (what
+   * `npm start` uses): a supervised child process with its own heap cap, so a year of billing
+   * never weighs on the server's memory. "in-process" (the default, for tests and benchmarks
+   * that want a fast start): inside this process.
+   */
+  emulator?: "process" | "in-process";
 }
 
 export async function startRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -44,7 +62,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         : { pgliteDir: path.join(config.dataDir, "pglite") }),
   );
 
-  let emulator: RunningEmulator | null = null;
+  let emulator: EmulatorHandle | null = null;
   let publicConfig: PublicConfig;
   let stripeTarget: Parameters<typeof createStripeClient>[0];
   let webhookSecrets: string[];
@@ -70,23 +88,37 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       emulatorUrl: config.stripe.externalUrl,
     };
   } else if (config.stripe.kind === "emulator") {
-    // Loaded only in this mode, so a server talking to Stripe carries none of the emulator.
-    const { startStripeEmulator } = await import("../stripe-emulator/src/start");
-    emulator = await startStripeEmulator({
-      port: config.stripe.port,
-      stateFile:
-        options.emulatorStateFile === null
-          ? undefined
-          : (options.emulatorStateFile ?? path.join(config.dataDir, "stripe-emulator.json")),
-      webhookEndpoints: [
-        { url: webhookUrl, secret: EMULATOR_WEBHOOK_SECRET, connect: false },
-        { url: webhookUrl, secret: EMULATOR_CONNECT_WEBHOOK_SECRET, connect: true },
-      ],
-      logger: {
-        info: (msg) => logger.info({ component: "stripe-emulator" }, msg),
-        warn: (msg) => logger.warn({ component: "stripe-emulator" }, msg),
-      },
-    });
+    const stateFile =
+      options.emulatorStateFile === null
+        ? undefined
+        : (options.emulatorStateFile ?? path.join(config.dataDir, "stripe-emulator.jsonl"));
+    // Fixed secrets rather than endpoints registered through the API: a restarted emulator
+    // replaces the endpoints of its last start instead of piling up new ones.
+    const webhookEndpoints = [
+      { url: webhookUrl, secret: EMULATOR_WEBHOOK_SECRET, connect: false },
+      { url: webhookUrl, secret: EMULATOR_CONNECT_WEBHOOK_SECRET, connect: true },
+    ];
+    if (options.emulator === "process") {
+      emulator = await startEmulatorProcess({
+        port: config.stripe.port,
+        stateFile,
+        webhookEndpoints,
+        logger,
+      });
+    } else {
+      // Loaded only in this mode, so a server talking to Stripe carries none of the emulator.
+      const { startStripeEmulator } = await import("../stripe-emulator/src/start");
+      const running = await startStripeEmulator({
+        port: config.stripe.port,
+        stateFile,
+        webhookEndpoints,
+        logger: {
+          info: (msg) => logger.info({ component: "stripe-emulator" }, msg),
+          warn: (msg) => logger.warn({ component: "stripe-emulator" }, msg),
+        },
+      });
+      emulator = { ...running, pid: () => null };
+    }
     stripeTarget = { kind: "emulator", secretKey: emulator.secretKey, url: emulator.url };
     webhookSecrets = [EMULATOR_WEBHOOK_SECRET, EMULATOR_CONNECT_WEBHOOK_SECRET];
     publicConfig = {
@@ -105,19 +137,47 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   }
 
   const db = database.db;
+  const metrics = createMetrics();
+  const stripe = createStripeClient(stripeTarget, { timeoutMs: config.stripeTimeoutMs });
+  observeStripe(stripe, metrics);
+  const queue = await startJobQueue({ jobDb: database.jobDb, logger, tuning: config.jobs });
+  const runsJobs = options.runsJobs ?? true;
+  if (runsJobs) {
+    await startEmailDelivery({
+      db,
+      queue,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      messageIdDomain: new URL(config.publicUrl).hostname,
+      logger,
+      metrics,
+    });
+  }
+  let isShuttingDown = false;
   const secret = config.authSecret ?? loadOrCreateDevSecret(config.dataDir);
+  const mailer = createMailer({ queue });
   const deps: AppDeps = {
     config,
     db,
     logger,
-    auth: createAuth({ config, db, secret, logger }),
-    stripe: createStripeClient(stripeTarget, { timeoutMs: config.stripeTimeoutMs }),
-    mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
+    auth: createAuth({ config, db, secret, logger, mailer }),
+    stripe,
+    mailer,
+    metrics,
+    queue,
+    isShuttingDown: () => isShuttingDown,
     publicConfig,
+    secret,
     webhookSecrets,
     webDistDir: options.webDistDir,
     renderLanding: options.renderLanding,
   };
+  if (runsJobs) {
+    await startReconciliationSchedule(
+      { ...deps, publicUrl: config.publicUrl },
+      config.reconciliation,
+    );
+  }
   const app = createApp(deps);
 
   return {
@@ -126,7 +186,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     database,
     emulator,
     webhookSecrets,
+    beginShutdown() {
+      isShuttingDown = true;
+    },
     async close() {
+      isShuttingDown = true;
+      await queue.stop();
       await emulator?.stop();
       await database.close();
     },

@@ -1,10 +1,23 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../contracts/auth";
 import type { Config } from "../config/env";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema/index";
+import type { Mailer } from "../integrations/email/mailer";
+import { renderAccountExistsEmail } from "../integrations/email/templates/account-exists";
+import { renderPasswordResetEmail } from "../integrations/email/templates/password-reset";
+import { renderVerifyEmailEmail } from "../integrations/email/templates/verify-email";
 import type { Logger } from "../lib/logger";
+import {
+  dashboardPath,
+  forgotPasswordPagePath,
+  resetPasswordPagePath,
+  signInPagePath,
+} from "../lib/public-links";
+import { authGuards } from "./auth-guards";
+import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "./totp-once";
 
 /** Set by our own edge from the socket (or a trusted proxy), never taken from the client. */
 export const CLIENT_IP_HEADER = "x-regulars-client-ip";
@@ -14,15 +27,32 @@ export interface AuthOptions {
   db: Db;
   secret: string;
   logger: Logger;
+  mailer: Mailer;
 }
 
-export function createAuth({ config, db, secret, logger }: AuthOptions) {
+/** A password reset link works once, for this long. */
+const RESET_PASSWORD_TOKEN_SECONDS = 60 * 60;
+/** Verifying is never required to work, so the link may wait in the inbox for a day. */
+const VERIFY_EMAIL_TOKEN_SECONDS = 60 * 60 * 24;
+/** At most one "you already have an account" notice per address in this window. */
+const ACCOUNT_EXISTS_NOTICE_SECONDS = 60 * 60;
+
+export function createAuth({ config, db, secret, logger, mailer }: AuthOptions) {
   return betterAuth({
     // Into our JSON logs, with the request logs, instead of better-auth's console output.
     logger: {
       level: "warn",
       log: (level, message, ...args) =>
         logger[level === "debug" ? "debug" : level]({ component: "auth", args }, message),
+    },
+    // An error thrown before an endpoint runs (our hooks refuse a spent TOTP code this way)
+    // reaches the router, which would print it to the console; it belongs in our logs.
+    onAPIError: {
+      onError: (error) => {
+        const status = (error as { status?: unknown }).status;
+        if (status === "INTERNAL_SERVER_ERROR") logger.error({ component: "auth", err: error });
+        else logger.debug({ component: "auth", err: error }, "auth request refused");
+      },
     },
     appName: "Regulars",
     baseURL: config.publicUrl,
@@ -42,10 +72,50 @@ export function createAuth({ config, db, secret, logger }: AuthOptions) {
     }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
-      autoSignIn: true,
+      // contracts/auth.ts holds the full rule (spaces at the ends don't count); these bounds
+      // keep better-auth from accepting anything the rule refuses.
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // Sign-up answers the same whether or not the address has an account (ADR 013): no
+      // session from sign-up, and a look-alike user for a taken address. The SPA then signs in.
+      autoSignIn: false,
+      // The owner of a taken address hears about the attempt instead (at most once an hour).
+      onExistingUserSignUp: async ({ user }) => {
+        const message = await renderAccountExistsEmail({
+          to: user.email,
+          signInUrl: `${config.publicUrl}${signInPagePath}`,
+          resetUrl: `${config.publicUrl}${forgotPasswordPagePath}`,
+        });
+        const window = Math.floor(Date.now() / 1000 / ACCOUNT_EXISTS_NOTICE_SECONDS);
+        await mailer.enqueue(db, {
+          kind: "account_exists",
+          dedupeKey: `account-exists:${user.id}:${window}`,
+          userId: user.id,
+          ...message,
+        });
+      },
+      // Setting a new password from the e-mailed link signs every session out.
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_TOKEN_SECONDS,
+      // better-auth answers the same whether or not the address has an account, and calls this
+      // only when it does. The link passes through better-auth, which checks the token before
+      // sending the browser on to our page (with ?token=… or ?error=INVALID_TOKEN).
+      sendResetPassword: async ({ user, token }) => {
+        const resetUrl = `${config.publicUrl}/api/auth/reset-password/${encodeURIComponent(token)}?callbackURL=${encodeURIComponent(resetPasswordPagePath)}`;
+        const message = await renderPasswordResetEmail({ to: user.email, resetUrl });
+        await mailer.enqueue(db, { kind: "password_reset", userId: user.id, ...message });
+      },
+    },
+    emailVerification: {
+      // Sent on sign-up, but never required: onboarding and sign-in work before verifying.
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_EMAIL_TOKEN_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        const verifyUrl = `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(dashboardPath)}`;
+        const message = await renderVerifyEmailEmail({ to: user.email, verifyUrl });
+        await mailer.enqueue(db, { kind: "verify_email", userId: user.id, ...message });
+      },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
@@ -62,6 +132,12 @@ export function createAuth({ config, db, secret, logger }: AuthOptions) {
         "/two-factor/verify-totp": { window: 60, max: 10 },
         "/two-factor/verify-backup-code": { window: 60, max: 10 },
         "/change-password": { window: 60, max: 10 },
+        "/request-password-reset": { window: 60, max: 5 },
+        "/reset-password": { window: 60, max: 5 },
+        "/reset-password/*": { window: 60, max: 10 },
+        "/send-verification-email": { window: 60, max: 5 },
+        // The token is a signed JWT (nothing to guess); the limit only stops floods.
+        "/verify-email": { window: 60, max: 10 },
         "/get-session": false,
       },
     },
@@ -70,7 +146,13 @@ export function createAuth({ config, db, secret, logger }: AuthOptions) {
       useSecureCookies: config.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
-    plugins: [twoFactor({ issuer: "Regulars" })],
+    plugins: [
+      twoFactor({
+        issuer: "Regulars",
+        totpOptions: { period: TOTP_PERIOD_SECONDS, digits: TOTP_DIGITS },
+      }),
+      authGuards(db),
+    ],
   });
 }
 

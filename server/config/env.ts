@@ -1,11 +1,13 @@
 import { z } from "zod";
+import type { JobQueueTuning } from "../integrations/jobs/job-queue";
 
 // The only module that reads process.env. Everything else receives a parsed Config.
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default("0.0.0.0"),
+    /** Only this machine by default; a deployment says where to listen (e.g. 0.0.0.0). */
+    HOST: z.string().default("127.0.0.1"),
     PUBLIC_URL: z.url().optional(),
     DATABASE_URL: z.url().optional(),
     DATA_DIR: z.string().default("./data"),
@@ -21,13 +23,44 @@ const envSchema = z
     STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(80_000),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("Regulars <no-reply@regulars.local>"),
+    /** How often an idle worker looks for jobs (pg-boss's minimum is 0.5). */
+    JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+    /** How often expired jobs (their process died) are found and retried. */
+    JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** A failed e-mail is retried this many times, the delay doubling from the first. */
+    EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
+    EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** When the nightly reconciliation runs (cron, UTC), and how many days back it checks. */
+    RECONCILE_CRON: z.string().default("15 3 * * *"),
+    RECONCILE_DAYS: z.coerce.number().int().min(1).max(400).default(35),
+    /** Bearer token a Prometheus scraper sends to GET /metrics; without it /metrics is off. */
+    METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+    /**
+     * After SIGTERM the server keeps answering this long, with /api/ready at 503, so the load
+     * balancer stops sending before the listener closes (closing it resets connections the kernel
+     * had queued but we had not yet read).
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
+    /**
+     * How many proxies in front of us append to X-Forwarded-For (a load balancer: 1; a CDN then
+     * a load balancer: 2). The client's address is read that many entries from the right; what
+     * the client itself wrote further left is never trusted. "true" means 1, "false" 0.
+     */
     TRUST_PROXY: z
-      .enum(["true", "false"])
-      .default("false")
-      .transform((v) => v === "true"),
+      .string()
+      .default("0")
+      .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v)))
+      .pipe(
+        z
+          .number({ error: "TRUST_PROXY must be a number of proxies (0-10), true or false" })
+          .int()
+          .min(0)
+          .max(10),
+      ),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && (!env.STRIPE_PUBLISHABLE_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
@@ -36,14 +69,38 @@ const envSchema = z
         message: "STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET too",
       });
     }
-    if (env.NODE_ENV === "production" && !env.BETTER_AUTH_SECRET) {
-      ctx.addIssue({ code: "custom", message: "BETTER_AUTH_SECRET is required in production" });
+    if (env.NODE_ENV === "production") {
+      const missing = productionVariables.filter((name) => !env[name]);
+      if (missing.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `NODE_ENV=production needs ${missing.join(", ")}. Production never falls back to the Stripe emulator, its webhook secrets, the development mailbox or PGlite.`,
+        });
+      }
+      if (env.STRIPE_EMULATOR_URL) {
+        ctx.addIssue({
+          code: "custom",
+          message: "STRIPE_EMULATOR_URL is for development and tests; remove it in production.",
+        });
+      }
     }
   });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
-export type StripeMode =
+/** What a production server can't run without; each is named when missing. */
+const productionVariables = [
+  "PUBLIC_URL",
+  "DATABASE_URL",
+  "BETTER_AUTH_SECRET",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_CONNECT_WEBHOOK_SECRET",
+  "SMTP_URL",
+] as const;
+
+type StripeMode =
   | { kind: "stripe"; secretKey: string; publishableKey: string; webhookSecrets: string[] }
   | { kind: "emulator"; port: number; externalUrl: string | undefined };
 
@@ -61,8 +118,14 @@ export interface Config {
   stripeTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  jobs: JobQueueTuning;
   logLevel: Env["LOG_LEVEL"];
-  trustProxy: boolean;
+  metricsToken: string | undefined;
+  reconciliation: { cron: string; days: number };
+  /** Proxies whose X-Forwarded-For entries we trust, counted from the right. */
+  trustedProxyHops: number;
+  /** How long SIGTERM keeps the listener open, unready, before it closes. */
+  shutdownDrainMs: number;
 }
 
 export function parseConfig(source: Record<string, string | undefined>): Config {
@@ -94,8 +157,18 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     stripeTimeoutMs: env.STRIPE_TIMEOUT_MS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    jobs: {
+      pollSeconds: env.JOB_POLL_SECONDS,
+      maintenanceSeconds: env.JOB_MAINTENANCE_SECONDS,
+      expireSeconds: env.JOB_EXPIRE_SECONDS,
+      retryLimit: env.EMAIL_RETRY_LIMIT,
+      retryDelaySeconds: env.EMAIL_RETRY_DELAY_SECONDS,
+    },
     logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
+    reconciliation: { cron: env.RECONCILE_CRON, days: env.RECONCILE_DAYS },
+    trustedProxyHops: env.TRUST_PROXY,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCustomUrlShape } from "../../contracts/custom-url";
 import { AppError } from "../lib/errors";
 
 const uuid = z.uuid();
@@ -8,6 +9,15 @@ export function parseUuidParam(value: string | undefined, notFoundMessage: strin
   const result = uuid.safeParse(value);
   if (!result.success) throw new AppError("not_found", notFoundMessage);
   return result.data;
+}
+
+/**
+ * A custom URL in a path: one that can't have been generated (a NUL, "%FF", an overlong or
+ * upper-case value) is a 404 at once, and the database is never asked about it.
+ */
+export function parseCustomUrlParam(value: string | undefined, notFoundMessage: string): string {
+  if (!isCustomUrlShape(value)) throw new AppError("not_found", notFoundMessage);
+  return value;
 }
 
 const idempotencyKey = z

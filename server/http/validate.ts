@@ -21,14 +21,10 @@ export function describeIssues(issues: z.core.$ZodIssue[]): string {
     : first.message;
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw new AppError(
-      "validation_failed",
-      describeIssues(result.error.issues),
-      result.error.issues,
-    );
+    throw new AppError("validation_failed", describeIssues(result.error.issues));
   }
   return result.data;
 }

@@ -9,9 +9,12 @@ const statusByCode = {
   conflict: 409,
   payment_failed: 402,
   payload_too_large: 413,
+  /** A standing cap (e.g. offerings per creator): waiting won't help, changing something will. */
+  limit_reached: 422,
   unsupported_media_type: 415,
   rate_limited: 429,
   payment_provider_error: 502,
+  unavailable: 503,
   internal: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
@@ -20,13 +23,11 @@ export type AppErrorCode = keyof typeof statusByCode;
 /** The one error type services throw. Its message is shown to people, so it must be actionable. */
 export class AppError extends Error {
   readonly code: AppErrorCode;
-  readonly details: unknown;
-
-  constructor(code: AppErrorCode, message: string, details?: unknown) {
-    super(message);
+  /** `cause` is what went wrong underneath (a Stripe or database error): logged, never shown. */
+  constructor(code: AppErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = "AppError";
     this.code = code;
-    this.details = details;
   }
 
   get status(): ContentfulStatusCode {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, eq, inArray, isNull, like, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { idempotencyRecords } from "../db/schema/app";
 import { AppError } from "./errors";
@@ -13,6 +13,70 @@ const POLL_INTERVAL_MS = 100;
 const WAIT_FOR_FIRST_MS = 30_000;
 /** A claim older than this belongs to a request that died; a retry may take it over. */
 const STALE_CLAIM_MS = 120_000;
+/**
+ * Records are kept this long, then deleted: a retry comes within seconds or minutes, and a
+ * stored response may hold a payment's client secret, which must not outlive its use.
+ */
+export const IDEMPOTENCY_RECORD_TTL_MS = 24 * 60 * 60 * 1000;
+/** Expired records deleted per claim: enough to keep up, small enough to stay cheap. */
+const EXPIRED_BATCH = 100;
+
+/**
+ * Keys name their owner, so deleting an account can delete its records: a creator's own
+ * requests by user id, a customer's subscribe attempts by the offering's custom URL (which
+ * never changes). Each part ends at a delimiter, so one owner's prefix never covers another's.
+ */
+export const idempotencyKeys = {
+  subscribe: (customUrl: string, attemptId: string) =>
+    `subscribe:${customUrl.toLowerCase()}:${attemptId}`,
+  freeSubscribe: (customUrl: string, attemptId: string) =>
+    `subscribe-free:${customUrl.toLowerCase()}:${attemptId}`,
+  createOffering: (userId: string, clientKey: string) => `offering-${userId}-${clientKey}`,
+  refundPayment: (userId: string, clientKey: string) => `refund-${userId}-${clientKey}`,
+};
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** Deletes every record a creator's account owns (see idempotencyKeys). */
+export async function deleteIdempotencyRecordsOf(
+  db: Db,
+  owner: { userId: string; customUrls: string[] },
+): Promise<void> {
+  const prefixes = [
+    idempotencyKeys.createOffering(owner.userId, ""),
+    idempotencyKeys.refundPayment(owner.userId, ""),
+    ...owner.customUrls.flatMap((customUrl) => [
+      idempotencyKeys.subscribe(customUrl, ""),
+      idempotencyKeys.freeSubscribe(customUrl, ""),
+    ]),
+  ];
+  await db
+    .delete(idempotencyRecords)
+    .where(or(...prefixes.map((prefix) => like(idempotencyRecords.key, `${escapeLike(prefix)}%`))));
+}
+
+/**
+ * Deletes up to a batch of records past their time. Runs on every claim, so the table holds
+ * about a day of requests; SKIP LOCKED lets concurrent claims share the work without waiting.
+ */
+async function deleteExpiredRecords(db: Db): Promise<void> {
+  const cutoff = new Date(Date.now() - IDEMPOTENCY_RECORD_TTL_MS);
+  await db
+    .delete(idempotencyRecords)
+    .where(
+      inArray(
+        idempotencyRecords.key,
+        db
+          .select({ key: idempotencyRecords.key })
+          .from(idempotencyRecords)
+          .where(lt(idempotencyRecords.createdAt, cutoff))
+          .limit(EXPIRED_BATCH)
+          .for("update", { skipLocked: true }),
+      ),
+    );
+}
 
 function hashRequest(body: unknown): string {
   return createHash("sha256").update(JSON.stringify(body)).digest("hex");
@@ -34,14 +98,21 @@ export async function runIdempotent(
   const requestHash = hashRequest(requestBody);
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
 
+  await deleteExpiredRecords(db);
   for (;;) {
+    // A dead request's claim, or a record past its time, no longer answers for this key.
     await db
       .delete(idempotencyRecords)
       .where(
         and(
           eq(idempotencyRecords.key, key),
-          isNull(idempotencyRecords.responseStatus),
-          lt(idempotencyRecords.createdAt, new Date(Date.now() - STALE_CLAIM_MS)),
+          or(
+            and(
+              isNull(idempotencyRecords.responseStatus),
+              lt(idempotencyRecords.createdAt, new Date(Date.now() - STALE_CLAIM_MS)),
+            ),
+            lt(idempotencyRecords.createdAt, new Date(Date.now() - IDEMPOTENCY_RECORD_TTL_MS)),
+          ),
         ),
       );
     const claimed = await db

@@ -1,8 +1,10 @@
-import { asc, eq, isNull } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../../db/client";
 import { emailOutbox } from "../../db/schema/app";
 import type { Logger } from "../../lib/logger";
+import { type JobQueue, queues } from "../jobs/job-queue";
+import type { Metrics } from "../metrics/metrics";
 
 export interface EmailMessage {
   to: string;
@@ -11,56 +13,115 @@ export interface EmailMessage {
   html: string;
 }
 
-/**
- * Transactional outbox: a message is written in the same transaction as the change that
- * caused it, and only sent over SMTP after that transaction commits. Without SMTP the
- * outbox is the mailbox (shown on /dev/outbox in emulator mode).
- */
-export interface Mailer {
-  enqueue(tx: Db, message: EmailMessage): Promise<void>;
-  /** Sends what is waiting. Safe to call often and from several instances. */
-  flush(): Promise<void>;
+export type EmailKind =
+  | "subscription_confirmation"
+  | "payment_receipt"
+  | "payment_failed"
+  | "payment_refunded"
+  | "subscription_cancelled"
+  | "email_changed"
+  | "creator_new_subscriber"
+  | "creator_cancellation"
+  | "creator_payment_failed"
+  | "password_reset"
+  | "verify_email"
+  | "account_exists"
+  | "manage_links"
+  | "other";
+
+export interface OutgoingEmail extends EmailMessage {
+  kind: EmailKind;
+  /**
+   * Names the cause ("receipt:in_123"), so the same cause never writes a second message:
+   * a repeated webhook or retried request enqueues nothing. Omit for messages a person asks
+   * for again on purpose (a password reset).
+   */
+  dedupeKey?: string | null;
+  /** The creator the message belongs to; deleting the account deletes it. */
+  userId?: string | null;
+  subscriberId?: string | null;
 }
 
-export function createMailer(options: {
-  db: Db;
-  smtpUrl: string | undefined;
-  from: string;
-  logger: Logger;
-}): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
-  let flushing: Promise<void> | null = null;
+/**
+ * Transactional outbox on the job queue: a message and its delivery job are written in the
+ * caller's transaction, so they exist exactly when the change that caused them commits.
+ */
+export interface Mailer {
+  /** Returns false when a message with the same dedupe key was already written. */
+  enqueue(tx: Db, message: OutgoingEmail): Promise<boolean>;
+}
 
-  async function sendPending() {
-    if (!transport) return;
-    const pending = await options.db
-      .select()
-      .from(emailOutbox)
-      .where(isNull(emailOutbox.sentAt))
-      .orderBy(asc(emailOutbox.createdAt))
-      .limit(50);
-    for (const message of pending) {
-      try {
-        await transport.sendMail({ from: options.from, ...message });
-        await options.db
-          .update(emailOutbox)
-          .set({ sentAt: new Date() })
-          .where(eq(emailOutbox.id, message.id));
-      } catch (error) {
-        options.logger.warn({ err: error, emailId: message.id }, "email send failed; will retry");
-      }
-    }
-  }
-
+export function createMailer(options: { queue: JobQueue }): Mailer {
   return {
     async enqueue(tx, message) {
-      await tx.insert(emailOutbox).values(message);
-    },
-    flush() {
-      flushing ??= sendPending().finally(() => {
-        flushing = null;
-      });
-      return flushing;
+      const [inserted] = await tx
+        .insert(emailOutbox)
+        .values(message)
+        .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+        .returning({ id: emailOutbox.id });
+      if (!inserted) return false;
+      await options.queue.send(tx, queues.sendEmail, { outboxId: inserted.id });
+      return true;
     },
   };
+}
+
+/**
+ * Delivers one outbox message per job. Without SMTP the outbox is the mailbox (the dev
+ * mailbox page), so delivery only marks it sent. The Message-ID is the row's id: a send cut
+ * short between the server's acceptance and our commit is retried with the same id, which
+ * receivers use to drop the copy.
+ */
+export async function startEmailDelivery(options: {
+  db: Db;
+  queue: JobQueue;
+  smtpUrl: string | undefined;
+  from: string;
+  messageIdDomain: string;
+  logger: Logger;
+  metrics: Metrics;
+}) {
+  const { db, logger } = options;
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  await options.queue.work<{ outboxId: string }>(queues.sendEmail, async (job) => {
+    const [message] = await db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, job.data.outboxId));
+    // Deleted with its account, or sent by an attempt whose completion was lost.
+    if (!message || message.status === "sent") return;
+    try {
+      await transport?.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        messageId: `<${message.id}@${options.messageIdDomain}>`,
+      });
+    } catch (error) {
+      const isLastAttempt = job.retryCount >= job.retryLimit;
+      await db
+        .update(emailOutbox)
+        .set({
+          attempts: sql`${emailOutbox.attempts} + 1`,
+          lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+          status: isLastAttempt ? "failed" : "pending",
+        })
+        .where(eq(emailOutbox.id, message.id));
+      const log = { err: error, emailId: message.id, kind: message.kind, attempt: job.retryCount };
+      options.metrics.emails.inc({
+        kind: message.kind,
+        outcome: isLastAttempt ? "failed" : "retry",
+      });
+      if (isLastAttempt) logger.error(log, "email delivery failed for good");
+      else logger.warn(log, "email delivery failed; will retry");
+      throw error;
+    }
+    await db
+      .update(emailOutbox)
+      .set({ status: "sent", sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(eq(emailOutbox.id, message.id));
+    options.metrics.emails.inc({ kind: message.kind, outcome: "sent" });
+  });
 }

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 
-export const STRIPE_API_VERSION = "2025-07-30.basil" as const;
+const STRIPE_API_VERSION = "2025-07-30.basil" as const;
 
 export type StripeTarget =
   | { kind: "stripe"; secretKey: string }

@@ -2,19 +2,64 @@ import Stripe from "stripe";
 import { AppError } from "../../lib/errors";
 
 /**
- * Maps a Stripe SDK error to our AppError. Card errors keep Stripe's message, which is
- * written for the cardholder; anything else gets a message a person can act on.
+ * What a customer is told about a declined card. Stripe's own text, and any reason finer than
+ * these three, would help someone testing stolen cards more than it helps a cardholder.
  */
-export function toAppError(error: unknown, fallback: string): AppError {
+export const cardDeclineMessages = {
+  declined: "Your card was declined.",
+  insufficientFunds: "Your card has insufficient funds.",
+  needsAuthentication: "Your bank needs you to confirm this payment. Please try again.",
+} as const;
+
+function cardDeclineMessage(error: { code?: string; decline_code?: string }): string {
+  const reason = error.decline_code ?? error.code;
+  if (reason === "insufficient_funds") return cardDeclineMessages.insufficientFunds;
+  if (reason === "authentication_required") return cardDeclineMessages.needsAuthentication;
+  return cardDeclineMessages.declined;
+}
+
+export interface StripeErrorMapping {
+  /**
+   * Set where a missing Stripe object can only be the client's mistake (an id they sent):
+   * it becomes this 4xx instead of a provider failure.
+   */
+  missingResource?: AppError;
+}
+
+/**
+ * Maps a Stripe SDK error to our AppError: the client's mistakes are 4xx, Stripe's trouble
+ * and ours are 5xx with the caller's fallback. Stripe's raw text is never shown; the caller's
+ * log line (the unhandled-error path or its own) keeps it.
+ */
+export function toAppError(
+  error: unknown,
+  fallback: string,
+  mapping: StripeErrorMapping = {},
+): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof Stripe.errors.StripeCardError) {
-    return new AppError("payment_failed", error.message || fallback);
+    return new AppError("payment_failed", cardDeclineMessage(error), { cause: error });
   }
-  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-    return new AppError("payment_provider_error", error.message || fallback);
+  if (error instanceof Stripe.errors.StripeRateLimitError) {
+    return new AppError(
+      "unavailable",
+      "Our payment provider is busy right now. Please try again in a minute.",
+      { cause: error },
+    );
   }
-  if (error instanceof Stripe.errors.StripeError) {
-    return new AppError("payment_provider_error", fallback);
+  if (error instanceof Stripe.errors.StripeIdempotencyError) {
+    return new AppError(
+      "conflict",
+      "This request is already being processed. Please wait a moment and check again.",
+      { cause: error },
+    );
   }
-  return new AppError("payment_provider_error", fallback);
+  if (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    error.code === "resource_missing" &&
+    mapping.missingResource
+  ) {
+    return mapping.missingResource;
+  }
+  return new AppError("payment_provider_error", fallback, { cause: error });
 }

@@ -1,26 +1,63 @@
-import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { offerings, subscribers } from "../../db/schema/app";
+import { retryOnDeadlock } from "../../db/retry-transaction";
+import { emailOutbox, offerings, subscribers } from "../../db/schema/app";
 import { user } from "../../db/schema/auth";
+import { deleteIdempotencyRecordsOf } from "../../lib/idempotency";
+import { customerPortalPathPrefix } from "../../lib/public-links";
 
-/** Stripe subscriptions that could still charge a customer of this creator. */
-export function listLiveStripeSubscriptionIds(db: Db, userId: string) {
+/** The Stripe catalogue behind the creator's offerings, to close it when the account goes. */
+export function listOfferingStripeRefs(db: Db, userId: string) {
   return db
+    .select({
+      id: offerings.id,
+      stripeProductId: offerings.stripeProductId,
+      stripePriceId: offerings.stripePriceId,
+      customUrl: offerings.customUrl,
+    })
+    .from(offerings)
+    .where(eq(offerings.userId, userId));
+}
+
+/** Every Stripe subscription we recorded for the creator's subscribers, whatever its status. */
+export async function listRecordedStripeSubscriptionIds(db: Db, userId: string) {
+  const rows = await db
     .select({ stripeSubscriptionId: subscribers.stripeSubscriptionId })
     .from(subscribers)
     .innerJoin(offerings, eq(offerings.id, subscribers.offeringId))
-    .where(
-      and(
-        eq(offerings.userId, userId),
-        isNotNull(subscribers.stripeSubscriptionId),
-        ne(subscribers.paymentStatus, "cancelled"),
-      ),
-    );
+    .where(and(eq(offerings.userId, userId), isNotNull(subscribers.stripeSubscriptionId)));
+  return rows.map((row) => row.stripeSubscriptionId!);
 }
 
-/** Offerings first (and through them subscribers and earnings), then the auth user. */
-export async function deleteCreator(db: Db, userId: string) {
+/**
+ * Everything the account leaves behind, in one transaction:
+ * - "Lost your link?" e-mails that list a manage link to one of the creator's offerings (they
+ *   name no owner, as one e-mail may list several businesses; one still waiting to be sent is
+ *   dropped with the rest, and the customer can ask again);
+ * - idempotency records of the creator's requests and their customers' subscribe attempts
+ *   (stored responses hold payments' client secrets);
+ * - the offerings, and through them the subscribers, their earnings and their e-mails;
+ * - the auth user, and through it sessions, 2FA, the creator's e-mails and profile.
+ */
+export async function deleteCreator(db: Db, userId: string, customUrls: string[]) {
+  // A webhook recording a payment at the same moment locks the same rows in another order.
+  await retryOnDeadlock(() => deleteCreatorOnce(db, userId, customUrls));
+}
+
+async function deleteCreatorOnce(db: Db, userId: string, customUrls: string[]) {
   await db.transaction(async (tx) => {
+    const portalPaths = customUrls.map((customUrl) => customerPortalPathPrefix(customUrl));
+    if (portalPaths.length > 0) {
+      await tx
+        .delete(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.kind, "manage_links"),
+            or(...portalPaths.map((path) => sql`strpos(${emailOutbox.text}, ${path}) > 0`)),
+          ),
+        );
+    }
+    await deleteIdempotencyRecordsOf(tx, { userId, customUrls });
     await tx.delete(offerings).where(eq(offerings.userId, userId));
     await tx.delete(user).where(eq(user.id, userId));
   });

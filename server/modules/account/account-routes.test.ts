@@ -21,7 +21,10 @@ describe("deleting an account", () => {
     const creator = await createOnboardedCreator(app);
     const response = await app.request(
       "/api/account",
-      asCreator(creator, jsonRequest("DELETE", { confirmUserId: `${creator.id} ` })),
+      asCreator(
+        creator,
+        jsonRequest("DELETE", { confirmUserId: `${creator.id} `, password: creator.password }),
+      ),
     );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
@@ -44,7 +47,10 @@ describe("deleting an account", () => {
 
     const response = await app.request(
       "/api/account",
-      asCreator(creator, jsonRequest("DELETE", { confirmUserId: creator.id })),
+      asCreator(
+        creator,
+        jsonRequest("DELETE", { confirmUserId: creator.id, password: creator.password }),
+      ),
     );
     expect(response.status).toBe(200);
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { deleteAccountSchema } from "../../../contracts/dashboard";
+import { deleteAccountSchema } from "../../../contracts/account";
 import { currentUser, requireCreator } from "../../auth/require-creator";
 import type { AppEnv } from "../../http/app-env";
 import { validate } from "../../http/validate";
@@ -9,8 +9,7 @@ export function accountRoutes(deps: AccountDeps) {
   return new Hono<AppEnv>()
     .use(requireCreator())
     .delete("/", validate("json", deleteAccountSchema), async (c) => {
-      const { confirmUserId } = c.req.valid("json");
-      await deleteAccount(deps, currentUser(c).id, confirmUserId);
+      await deleteAccount(deps, currentUser(c).id, c.req.valid("json"));
       return c.json({ ok: true });
     });
 }

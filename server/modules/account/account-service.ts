@@ -1,41 +1,88 @@
 import type Stripe from "stripe";
+import type { DeleteAccountInput } from "../../../contracts/account";
+import type { AccountSecrets } from "../../auth/account-secrets";
+import { TOTP_ALREADY_USED_MESSAGE } from "../../auth/totp-once";
 import type { Db } from "../../db/client";
+import { consumeRateLimit } from "../../http/rate-limit";
 import { toAppError } from "../../integrations/stripe/stripe-errors";
 import { AppError } from "../../lib/errors";
-import { deleteCreator, listLiveStripeSubscriptionIds } from "./account-repository";
+import type { Logger } from "../../lib/logger";
+import {
+  deleteCreator,
+  listOfferingStripeRefs,
+  listRecordedStripeSubscriptionIds,
+} from "./account-repository";
+import { closeCreatorBilling } from "./close-creator-billing";
 
 export interface AccountDeps {
   db: Db;
   stripe: Stripe;
+  logger: Logger;
+  secrets: AccountSecrets;
 }
 
-const ALREADY_GONE = new Set(["resource_missing"]);
+/** Attempts per account, so a stolen session can't be used to guess the password. */
+const DELETE_ATTEMPTS = { max: 5, windowSeconds: 15 * 60 };
 
 /**
- * Cancels every live Stripe subscription of the creator's subscribers before anything is
- * deleted, so no customer is charged for a creator who is gone. If a cancellation fails,
- * nothing is deleted and the creator can retry.
+ * The User ID typed out, the password, and (with two-factor on) a code from the authenticator
+ * app that has not been used before: a session alone, borrowed or stolen, can't delete anything.
  */
-export async function deleteAccount(deps: AccountDeps, userId: string, confirmUserId: string) {
-  if (confirmUserId !== userId) {
+async function confirmOwner(deps: AccountDeps, userId: string, input: DeleteAccountInput) {
+  if (input.confirmUserId !== userId) {
     throw new AppError(
       "validation_failed",
       "User ID does not match. Please type your exact User ID to confirm.",
     );
   }
-  const live = await listLiveStripeSubscriptionIds(deps.db, userId);
-  for (const { stripeSubscriptionId } of live) {
-    if (!stripeSubscriptionId) continue;
-    try {
-      const subscription = await deps.stripe.subscriptions.retrieve(stripeSubscriptionId);
-      if (subscription.status !== "canceled" && subscription.status !== "incomplete_expired") {
-        await deps.stripe.subscriptions.cancel(stripeSubscriptionId);
-      }
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code && ALREADY_GONE.has(code)) continue;
-      throw toAppError(error, "Failed to delete account. Please try again.");
-    }
+  const isAllowed = await consumeRateLimit(
+    deps.db,
+    `regulars:account-delete:${userId}`,
+    DELETE_ATTEMPTS,
+  );
+  if (!isAllowed) {
+    throw new AppError(
+      "rate_limited",
+      "Too many attempts to delete this account. Please wait 15 minutes and try again.",
+    );
   }
-  await deleteCreator(deps.db, userId);
+  if (!(await deps.secrets.isPasswordCorrect(userId, input.password))) {
+    throw new AppError("forbidden", "That password is not correct.");
+  }
+  if (!(await deps.secrets.isTwoFactorEnabled(userId))) return;
+  if (!input.totpCode) {
+    throw new AppError(
+      "validation_failed",
+      "Enter the 6-digit code from your authenticator app to delete the account.",
+    );
+  }
+  const claim = await deps.secrets.claimTotpCode(userId, input.totpCode);
+  if (claim === "already_used") throw new AppError("forbidden", TOTP_ALREADY_USED_MESSAGE);
+  if (claim !== "accepted") {
+    throw new AppError(
+      "forbidden",
+      "That code is not correct. Enter the code your authenticator app shows now.",
+    );
+  }
+}
+
+/**
+ * Closes everything in Stripe that could still charge a customer of this creator (see
+ * closeCreatorBilling) before anything is deleted, so no customer is charged for a creator who
+ * is gone. If a Stripe call fails, nothing is deleted and the creator can retry.
+ */
+export async function deleteAccount(deps: AccountDeps, userId: string, input: DeleteAccountInput) {
+  await confirmOwner(deps, userId, input);
+  const offerings = await listOfferingStripeRefs(deps.db, userId);
+  const recordedSubscriptionIds = new Set(await listRecordedStripeSubscriptionIds(deps.db, userId));
+  try {
+    await closeCreatorBilling(deps, { offerings, recordedSubscriptionIds });
+  } catch (error) {
+    throw toAppError(error, "Failed to delete account. Please try again.");
+  }
+  await deleteCreator(
+    deps.db,
+    userId,
+    offerings.map((offering) => offering.customUrl),
+  );
 }

@@ -6,7 +6,9 @@ import {
   paymentSubscriptions,
   type SubscriberStatus,
   subscribers,
+  userProfiles,
 } from "../../db/schema/app";
+import { user } from "../../db/schema/auth";
 
 export async function findSubscriberByStripeSubscriptionId(db: Db, stripeSubscriptionId: string) {
   const [row] = await db
@@ -16,21 +18,43 @@ export async function findSubscriberByStripeSubscriptionId(db: Db, stripeSubscri
   return row ?? null;
 }
 
-/** Returns the new row, or null when another request or event already created it. */
+/**
+ * Returns the new row, or null when another request or event already created it. A subscriber
+ * first recorded already cancelled (a sync that catches up late) ends the moment it begins.
+ */
 export async function insertSubscriberOnce(db: Db, values: typeof subscribers.$inferInsert) {
-  const [row] = await db.insert(subscribers).values(values).onConflictDoNothing().returning();
+  const [row] = await db
+    .insert(subscribers)
+    .values({
+      ...values,
+      cancelledAt: values.paymentStatus === "cancelled" ? (values.cancelledAt ?? sql`now()`) : null,
+    })
+    .onConflictDoNothing()
+    .returning();
   return row ?? null;
 }
 
-/** Cancelled is one-way: a late or reordered event never brings a subscriber back. */
+/**
+ * Cancelled is one-way: a late or reordered event never brings a subscriber back. Cancelling
+ * dates it: `endedAt` is Stripe's (ended_at, else canceled_at), kept within the subscriber's
+ * life (never before it began, never in the future), or now when Stripe gave none.
+ */
 export async function updateSubscriberStatus(
   db: Db,
   subscriberId: string,
   status: SubscriberStatus,
+  endedAt: Date | null = null,
 ) {
   await db
     .update(subscribers)
-    .set({ paymentStatus: status })
+    .set({
+      paymentStatus: status,
+      ...(status === "cancelled"
+        ? {
+            cancelledAt: sql`greatest(${subscribers.createdAt}, least(coalesce(${endedAt?.toISOString() ?? null}::timestamptz, now()), now()))`,
+          }
+        : {}),
+    })
     .where(and(eq(subscribers.id, subscriberId), ne(subscribers.paymentStatus, "cancelled")));
 }
 
@@ -47,14 +71,17 @@ export async function upsertPaymentSubscription(
         status: values.status,
         currentPeriodStart: values.currentPeriodStart,
         currentPeriodEnd: values.currentPeriodEnd,
+        cancelAtPeriodEnd: values.cancelAtPeriodEnd ?? false,
         updatedAt: new Date(),
       },
     });
 }
 
 /**
- * One row per paid invoice; the unique invoice id makes repeats and races harmless. Only a
- * row actually inserted moves the monthly rollup, in the same transaction.
+ * One row per paid invoice (kind 'payment', unique per invoice id) or per adjustment (a refund
+ * or dispute, unique per `stripeSourceId`), so repeats and races are harmless. Only a row
+ * actually inserted moves the monthly rollup, in the same transaction; adjustments move the
+ * sums but not the count of payments.
  */
 export async function insertEarningOnce(db: Db, values: typeof creatorEarnings.$inferInsert) {
   const inserted = await db
@@ -62,7 +89,7 @@ export async function insertEarningOnce(db: Db, values: typeof creatorEarnings.$
     .values(values)
     .onConflictDoNothing()
     .returning({ id: creatorEarnings.id });
-  if (inserted.length === 0) return;
+  if (inserted.length === 0) return false;
   const month = monthOf(values.paymentDate as Date);
   await db
     .insert(creatorEarningsMonthly)
@@ -72,7 +99,7 @@ export async function insertEarningOnce(db: Db, values: typeof creatorEarnings.$
       grossCents: values.grossAmountCents,
       feeCents: values.platformFeeCents,
       netCents: values.netAmountCents,
-      payments: 1,
+      payments: (values.kind ?? "payment") === "payment" ? 1 : 0,
     })
     .onConflictDoUpdate({
       target: [creatorEarningsMonthly.userId, creatorEarningsMonthly.month],
@@ -80,12 +107,38 @@ export async function insertEarningOnce(db: Db, values: typeof creatorEarnings.$
         grossCents: sql`${creatorEarningsMonthly.grossCents} + excluded.gross_cents`,
         feeCents: sql`${creatorEarningsMonthly.feeCents} + excluded.fee_cents`,
         netCents: sql`${creatorEarningsMonthly.netCents} + excluded.net_cents`,
-        payments: sql`${creatorEarningsMonthly.payments} + 1`,
+        payments: sql`${creatorEarningsMonthly.payments} + excluded.payments`,
       },
     });
+  return true;
 }
 
 /** First day of the payment's month in UTC, as YYYY-MM-01. */
-export function monthOf(date: Date): string {
+function monthOf(date: Date): string {
   return `${date.toISOString().slice(0, 7)}-01`;
 }
+
+/** Where a creator's own e-mails go, and which of them they want. */
+export async function findCreatorContact(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      email: user.email,
+      name: user.name,
+      businessName: userProfiles.businessName,
+      notifyNewSubscriber: userProfiles.notifyNewSubscriber,
+      notifyCancellation: userProfiles.notifyCancellation,
+      notifyPaymentFailed: userProfiles.notifyPaymentFailed,
+    })
+    .from(user)
+    .leftJoin(userProfiles, eq(userProfiles.userId, user.id))
+    .where(eq(user.id, userId));
+  if (!row) return null;
+  return {
+    email: row.email,
+    businessName: row.businessName ?? row.name,
+    notifyNewSubscriber: row.notifyNewSubscriber ?? true,
+    notifyCancellation: row.notifyCancellation ?? true,
+    notifyPaymentFailed: row.notifyPaymentFailed ?? true,
+  };
+}
+export type CreatorContact = NonNullable<Awaited<ReturnType<typeof findCreatorContact>>>;

@@ -1,6 +1,8 @@
 import type Stripe from "stripe";
+import { z } from "zod";
 import { splitPlatformFee } from "../../../contracts/money";
 import { FREE_PLAN_FEE_PERCENT } from "../../../contracts/plans";
+import { sanitizeExternalText } from "../../../contracts/text";
 import type { Db } from "../../db/client";
 import type { Mailer } from "../../integrations/email/mailer";
 import type { Logger } from "../../lib/logger";
@@ -12,7 +14,8 @@ import {
   updateSubscriberStatus,
   upsertPaymentSubscription,
 } from "./billing-repository";
-import { confirmationEmail } from "./confirmation-email";
+import { cancelledByOf, cardOf, type FailedAttempt, lifecycleEmails } from "./lifecycle-emails";
+import { type OrphanOutcome, settleOrphanSubscription } from "./orphan-subscription";
 import { subscriberStatusFor } from "./subscriber-status";
 
 export interface BillingDeps {
@@ -34,6 +37,8 @@ export interface SyncResult {
   subscriberId: string | null;
   stripeStatus: Stripe.Subscription.Status;
   offering: OfferingRow | null;
+  /** Set when the subscription names an offering that no longer exists; see orphan-subscription. */
+  orphan?: OrphanOutcome | null;
 }
 
 function periodOf(subscription: Stripe.Subscription) {
@@ -52,7 +57,8 @@ async function listPaidInvoices(stripe: Stripe, subscriptionId: string) {
     limit: 100,
     expand: ["data.payments"],
   });
-  return invoices.data.filter((invoice) => invoice.status === "paid" && invoice.amount_paid > 0);
+  // A free offering's $0 invoice is paid at once: it makes a subscriber, not an earning.
+  return invoices.data.filter((invoice) => invoice.status === "paid");
 }
 
 function paymentIntentIdOf(invoice: Stripe.Invoice): string | null {
@@ -61,6 +67,15 @@ function paymentIntentIdOf(invoice: Stripe.Invoice): string | null {
   if (!intent) return null;
   return typeof intent === "string" ? intent : intent.id;
 }
+
+/** When Stripe says the subscription ended; canceled_at is when it was asked to, a fallback. */
+function endedAtOf(subscription: Stripe.Subscription): Date | null {
+  const seconds = subscription.ended_at ?? subscription.canceled_at;
+  return seconds ? new Date(seconds * 1000) : null;
+}
+
+const uuidSchema = z.uuid();
+const isUuid = (value: string | undefined): value is string => uuidSchema.safeParse(value).success;
 
 function customerDetails(subscription: Stripe.Subscription) {
   const customer = typeof subscription.customer === "string" ? null : subscription.customer;
@@ -72,11 +87,13 @@ function customerDetails(subscription: Stripe.Subscription) {
     liveCustomer?.name ??
     email.split("@")[0] ??
     "Subscriber";
+  // Stripe hands back whatever was written there (hosted Checkout's form, metadata from before
+  // our text rules): clean it so a NUL can't make every webhook of this subscription fail.
   return {
     customerId:
       typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id,
-    email,
-    name: name || "Subscriber",
+    email: sanitizeExternalText(email, 254),
+    name: sanitizeExternalText(name, 120) || "Subscriber",
   };
 }
 
@@ -88,14 +105,23 @@ function customerDetails(subscription: Stripe.Subscription) {
 export async function syncStripeSubscription(
   deps: BillingDeps,
   stripeSubscriptionId: string,
+  options: {
+    /** From an invoice.payment_failed event: each attempt is a fact of its own to tell. */
+    failedAttempt?: FailedAttempt;
+  } = {},
 ): Promise<SyncResult> {
   const subscription = await deps.stripe.subscriptions.retrieve(stripeSubscriptionId, {
-    expand: ["customer"],
+    expand: ["customer", "default_payment_method"],
   });
-  const offeringId = subscription.metadata[SUBSCRIPTION_METADATA.offeringId];
+  // Metadata is ours, but anything that isn't a UUID can't name an offering (and would be a
+  // database error on every retry of the webhook): it is not one of our subscriptions.
+  const metadataOfferingId = subscription.metadata[SUBSCRIPTION_METADATA.offeringId];
+  const offeringId = isUuid(metadataOfferingId) ? metadataOfferingId : undefined;
   const offering = offeringId ? await findOfferingById(deps.db, offeringId) : null;
   if (!offering) {
-    return { subscriberId: null, stripeStatus: subscription.status, offering: null };
+    // Its creator deleted the account: nothing is charged without a record (refund + cancel).
+    const orphan = offeringId ? await settleOrphanSubscription(deps, subscription) : null;
+    return { subscriberId: null, stripeStatus: subscription.status, offering: null, orphan };
   }
   const status = subscriberStatusFor(subscription.status);
   const paidInvoices = status ? await listPaidInvoices(deps.stripe, subscription.id) : [];
@@ -103,38 +129,36 @@ export async function syncStripeSubscription(
   const { customerId, email, name } = customerDetails(subscription);
   const period = periodOf(subscription);
 
-  let isNewSubscriber = false;
   const subscriberId = await deps.db.transaction(async (tx) => {
     let subscriber = await findSubscriberByStripeSubscriptionId(tx, subscription.id);
+    let isNewSubscriber = false;
     if (!subscriber) {
       // Nobody paid yet (or the attempt expired): there is no subscriber to record.
       if (status === null || paidInvoices.length === 0) return null;
       const inserted = await insertSubscriberOnce(tx, {
         offeringId: offering.id,
+        userId: offering.userId,
         name,
         email,
         paymentStatus: status,
+        priceCents: subscription.items.data[0]?.price.unit_amount ?? offering.priceCents,
         stripeCustomerId: customerId,
         stripeSubscriptionId: subscription.id,
       });
+      isNewSubscriber = inserted !== null;
       subscriber = inserted ?? (await findSubscriberByStripeSubscriptionId(tx, subscription.id));
       if (!subscriber) return null;
-      if (inserted) {
-        isNewSubscriber = true;
-        await deps.mailer.enqueue(
-          tx,
-          confirmationEmail({
-            to: email,
-            subscriberName: name,
-            offeringTitle: offering.title,
-            priceCents: offering.priceCents,
-            manageUrl: `${deps.publicUrl}/customer/${encodeURIComponent(offering.customUrl)}/${inserted.id}`,
-          }),
-        );
-      }
     } else if (status) {
-      await updateSubscriberStatus(tx, subscriber.id, status);
+      await updateSubscriberStatus(tx, subscriber.id, status, endedAtOf(subscription));
     }
+    const emails = lifecycleEmails({
+      tx,
+      mailer: deps.mailer,
+      publicUrl: deps.publicUrl,
+      offering,
+      subscriber,
+    });
+    if (isNewSubscriber) await emails.welcome(subscription.id);
     await upsertPaymentSubscription(tx, {
       offeringId: offering.id,
       subscriberId: subscriber.id,
@@ -143,11 +167,13 @@ export async function syncStripeSubscription(
       status: subscription.status,
       currentPeriodStart: period.start,
       currentPeriodEnd: period.end,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
     });
     for (const invoice of paidInvoices) {
+      if (invoice.amount_paid === 0) continue;
       const split = splitPlatformFee(invoice.amount_paid, feePercent);
-      const paidAt = invoice.status_transitions?.paid_at ?? invoice.created;
-      await insertEarningOnce(tx, {
+      const paidAt = new Date((invoice.status_transitions?.paid_at ?? invoice.created) * 1000);
+      const isNewPayment = await insertEarningOnce(tx, {
         userId: offering.userId,
         offeringId: offering.id,
         subscriberId: subscriber.id,
@@ -157,14 +183,21 @@ export async function syncStripeSubscription(
         netAmountCents: split.netCents,
         stripeInvoiceId: invoice.id!,
         stripePaymentIntentId: paymentIntentIdOf(invoice),
-        paymentDate: new Date(paidAt * 1000),
+        paymentDate: paidAt,
       });
+      if (isNewPayment) {
+        await emails.receipt(
+          { id: invoice.id!, amountPaidCents: invoice.amount_paid, paidAt },
+          cardOf(subscription),
+        );
+      }
+    }
+    if (options.failedAttempt) await emails.paymentFailed(options.failedAttempt);
+    if (subscription.status === "canceled" || subscription.cancel_at_period_end) {
+      const endsAt = subscription.status === "canceled" ? null : period.end;
+      await emails.cancelled(subscription.id, cancelledByOf(subscription), endsAt);
     }
     return subscriber.id;
   });
-
-  if (isNewSubscriber) {
-    deps.mailer.flush().catch((error) => deps.logger.warn({ err: error }, "email flush failed"));
-  }
   return { subscriberId, stripeStatus: subscription.status, offering };
 }

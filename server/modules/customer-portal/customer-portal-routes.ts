@@ -5,7 +5,7 @@ import {
   updateSubscriberEmailSchema,
 } from "../../../contracts/customer-portal";
 import type { AppEnv } from "../../http/app-env";
-import { parseUuidParam } from "../../http/params";
+import { parseCustomUrlParam, parseUuidParam } from "../../http/params";
 import { validate } from "../../http/validate";
 import {
   type CustomerPortalDeps,
@@ -20,7 +20,7 @@ export function customerRoutes(deps: CustomerPortalDeps) {
   return new Hono<AppEnv>()
     .get("/:customUrl/:subscriberId", async (c) => {
       const ref = {
-        customUrl: c.req.param("customUrl"),
+        customUrl: parseCustomUrlParam(c.req.param("customUrl"), "Subscription Not Found"),
         subscriberId: parseUuidParam(c.req.param("subscriberId"), "Subscription Not Found"),
       };
       return c.json(await getCustomerPortal(deps, ref));
@@ -30,7 +30,7 @@ export function customerRoutes(deps: CustomerPortalDeps) {
       validate("json", updateSubscriberEmailSchema),
       async (c) => {
         const ref = {
-          customUrl: c.req.param("customUrl"),
+          customUrl: parseCustomUrlParam(c.req.param("customUrl"), "Subscription Not Found"),
           subscriberId: parseUuidParam(c.req.param("subscriberId"), "Subscription Not Found"),
         };
         await changeSubscriberEmail(deps, ref, c.req.valid("json").email);

@@ -1,9 +1,14 @@
+import { randomUUID } from "node:crypto";
 import type Stripe from "stripe";
 import type { CustomerPortal } from "../../../contracts/customer-portal";
 import type { Db } from "../../db/client";
+import type { Mailer } from "../../integrations/email/mailer";
+import { renderEmailChangedEmail } from "../../integrations/email/templates/email-changed";
 import { AppError } from "../../lib/errors";
+import { customerPortalUrl } from "../../lib/public-links";
+import { CANCELLATION_COMMENTS } from "../billing/lifecycle-emails";
 import {
-  findSubscriberOfActiveOffering,
+  findSubscriberOfOffering,
   markSubscriberCancelled,
   updateSubscriberEmail,
 } from "./customer-portal-repository";
@@ -11,6 +16,7 @@ import {
 export interface CustomerPortalDeps {
   db: Db;
   stripe: Stripe;
+  mailer: Mailer;
   publicUrl: string;
 }
 
@@ -22,7 +28,7 @@ export interface SubscriberRef {
 const NOT_FOUND = "Subscription Not Found";
 
 async function requireSubscriber(db: Db, ref: SubscriberRef) {
-  const row = await findSubscriberOfActiveOffering(db, ref.customUrl, ref.subscriberId);
+  const row = await findSubscriberOfOffering(db, ref.customUrl, ref.subscriberId);
   if (!row) throw new AppError("not_found", NOT_FOUND);
   return row;
 }
@@ -36,7 +42,6 @@ export async function getCustomerPortal(
     offering: {
       title: offering.title,
       description: offering.description,
-      priceCents: offering.priceCents,
       customUrl: offering.customUrl,
     },
     subscriber: {
@@ -45,21 +50,27 @@ export async function getCustomerPortal(
       email: subscriber.email,
       paymentStatus: subscriber.paymentStatus,
       createdAt: subscriber.createdAt.toISOString(),
+      priceCents: subscriber.priceCents,
       hasPaymentAccount: Boolean(subscriber.stripeCustomerId),
     },
   };
 }
 
-/** Stripe first: our row changes only once the customer record that receipts use has. */
+/**
+ * Stripe first: our row changes only once the customer record that receipts use has. Then,
+ * in one transaction, the new address and a notice to each of the old and the new one, so
+ * a customer whose address was changed by someone else hears about it.
+ */
 export async function changeSubscriberEmail(
   deps: CustomerPortalDeps,
   ref: SubscriberRef,
   email: string,
 ) {
-  const { subscriber } = await requireSubscriber(deps.db, ref);
+  const { subscriber, offering } = await requireSubscriber(deps.db, ref);
   if (subscriber.paymentStatus === "cancelled") {
     throw new AppError("conflict", "This subscription is cancelled.");
   }
+  if (email === subscriber.email) return;
   if (subscriber.stripeCustomerId) {
     try {
       await deps.stripe.customers.update(subscriber.stripeCustomerId, { email });
@@ -67,7 +78,42 @@ export async function changeSubscriberEmail(
       throw new AppError("payment_provider_error", "Failed to update email");
     }
   }
-  await updateSubscriberEmail(deps.db, subscriber.id, email);
+  const notice = {
+    offeringTitle: offering.title,
+    oldEmail: subscriber.email,
+    newEmail: email,
+  };
+  const [toOld, toNew] = await Promise.all([
+    renderEmailChangedEmail({
+      ...notice,
+      to: subscriber.email,
+      recipient: "old",
+      // The old address no longer owns the subscription: no way in from there.
+      manageUrl: null,
+    }),
+    renderEmailChangedEmail({
+      ...notice,
+      to: email,
+      recipient: "new",
+      manageUrl: customerPortalUrl(deps.publicUrl, offering.customUrl, subscriber.id),
+    }),
+  ]);
+  const change = randomUUID();
+  await deps.db.transaction(async (tx) => {
+    await updateSubscriberEmail(tx, subscriber.id, email);
+    for (const [message, recipient] of [
+      [toOld, "old"],
+      [toNew, "new"],
+    ] as const) {
+      await deps.mailer.enqueue(tx, {
+        ...message,
+        kind: "email_changed",
+        dedupeKey: `email-changed:${subscriber.id}:${change}:${recipient}`,
+        userId: offering.userId,
+        subscriberId: subscriber.id,
+      });
+    }
+  });
 }
 
 export async function openBillingPortal(
@@ -111,7 +157,9 @@ export async function cancelSubscription(deps: CustomerPortalDeps, ref: Subscrib
     try {
       const current = await deps.stripe.subscriptions.retrieve(subscriber.stripeSubscriptionId);
       if (current.status !== "canceled" && current.status !== "incomplete_expired") {
-        await deps.stripe.subscriptions.cancel(subscriber.stripeSubscriptionId);
+        await deps.stripe.subscriptions.cancel(subscriber.stripeSubscriptionId, {
+          cancellation_details: { comment: CANCELLATION_COMMENTS.customer },
+        });
       }
     } catch {
       throw new AppError("payment_provider_error", "Failed to cancel subscription");

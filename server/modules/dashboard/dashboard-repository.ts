@@ -46,7 +46,10 @@ export async function countSubscribers(db: Db, userId: string, since?: Date) {
   return row?.n ?? 0;
 }
 
-/** The creator's offerings, newest first; their subscriber counts come from summarizeSubscribers. */
+/**
+ * The creator's offerings, newest first; their subscriber counts come from summarizeSubscribers
+ * (metrics-repository.ts).
+ */
 export function listOfferingsNewestFirst(db: Db, userId: string) {
   return db
     .select({
@@ -94,51 +97,6 @@ export function listRecentSubscribers(db: Db, userId: string, limit: number) {
     .limit(limit);
 }
 
-/**
- * Everything the analytics page counts about subscribers, in one pass over the creator's rows
- * rather than one pass per figure: per offering (all, and those since `newSince`), per month of
- * the series, and overall. `bucket` is 0 before monthStarts[0], i for monthStarts[i - 1], and
- * monthStarts.length + 1 from `seriesEnd` on.
- */
-export function summarizeSubscribers(
-  db: Db,
-  userId: string,
-  window: { monthStarts: string[]; seriesEnd: string; newSince: Date },
-) {
-  const bounds = [...window.monthStarts, window.seriesEnd].map(
-    (day) => sql`${`${day}T00:00:00Z`}::timestamptz`,
-  );
-  const perOfferingAndMonth = db
-    .select({
-      offeringId: subscribers.offeringId,
-      bucket:
-        sql<number>`width_bucket(${subscribers.createdAt}, array[${sql.join(bounds, sql`, `)}])`.as(
-          "bucket",
-        ),
-      n: count().as("n"),
-      newN: sql<number>`count(*) filter (where ${gte(subscribers.createdAt, window.newSince)})`.as(
-        "new_n",
-      ),
-    })
-    .from(subscribers)
-    .innerJoin(offerings, eq(offerings.id, subscribers.offeringId))
-    .where(eq(offerings.userId, userId))
-    .groupBy(subscribers.offeringId, sql`bucket`)
-    .as("per_offering_and_month");
-  // Neither grouped column is ever null in a row, so null marks the grouping set a row belongs to.
-  return db
-    .select({
-      offeringId: sql<string | null>`${perOfferingAndMonth.offeringId}`,
-      bucket: sql<number | null>`${perOfferingAndMonth.bucket}`,
-      subscribers: sql<number>`coalesce(sum(${perOfferingAndMonth.n}), 0)`.mapWith(Number),
-      newSubscribers: sql<number>`coalesce(sum(${perOfferingAndMonth.newN}), 0)`.mapWith(Number),
-    })
-    .from(perOfferingAndMonth)
-    .groupBy(
-      sql`grouping sets ((${perOfferingAndMonth.offeringId}), (${perOfferingAndMonth.bucket}), ())`,
-    );
-}
-
 /** Reads the monthly rollup: at most one row per month, however many payments. */
 export function sumGrossByMonth(db: Db, userId: string, since: Date) {
   return db
@@ -184,6 +142,7 @@ export function listRecentEarnings(db: Db, userId: string, limit: number) {
       feePercent: creatorEarnings.platformFeePercent,
       feeCents: creatorEarnings.platformFeeCents,
       netCents: creatorEarnings.netAmountCents,
+      kind: creatorEarnings.kind,
     })
     .from(creatorEarnings)
     .innerJoin(offerings, eq(offerings.id, creatorEarnings.offeringId))

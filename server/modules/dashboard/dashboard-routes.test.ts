@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Analytics, Earnings, Overview } from "../../../contracts/dashboard";
 import { asCreator } from "../../../tests/factories/creator-factory";
-import {
-  createOffering,
-  createOnboardedCreator,
-  type OnboardedCreator,
-} from "../../../tests/factories/offering-factory";
+import { createOffering, type OnboardedCreator } from "../../../tests/factories/offering-factory";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
-import { createTestApp, jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import { jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import { startCreatorAppPerFile } from "../../../tests/support/test-app-per-file";
 import { getAnalytics } from "./dashboard-service";
 
 let app: TestApp;
 let creator: OnboardedCreator;
 
-beforeAll(async () => {
-  app = await createTestApp();
-  creator = await createOnboardedCreator(app);
-});
-afterAll(async () => {
-  await app?.close();
+startCreatorAppPerFile((started) => {
+  ({ app, creator } = started);
 });
 
 async function get<T>(path: string): Promise<T> {

@@ -12,9 +12,9 @@ import {
   listRecentEarnings,
   listRecentSubscribers,
   sumGrossByMonth,
-  summarizeSubscribers,
 } from "./dashboard-repository";
 import { buildGrowthSeries, lastMonths } from "./growth-series";
+import { summarizeSubscribers, sumNetRevenue } from "./metrics-repository";
 
 export interface DashboardDeps {
   db: Db;
@@ -45,22 +45,27 @@ export async function getAnalytics(
     .toISOString()
     .slice(0, 10);
   const seriesStart = new Date(`${months[0]}T00:00:00Z`);
-  const [totals, offeringList, subscriberSummary, recent, grossByMonth] = await Promise.all([
-    getOfferingTotals(deps.db, userId),
-    listOfferingsNewestFirst(deps.db, userId),
-    summarizeSubscribers(deps.db, userId, {
-      monthStarts: months,
-      seriesEnd,
-      newSince: new Date(now.getTime() - NEW_WINDOW_MS),
-    }),
-    listRecentSubscribers(deps.db, userId, RECENT_LIMIT),
-    sumGrossByMonth(deps.db, userId, seriesStart),
-  ]);
-  const byOffering = new Map<string, number>();
+  const monthStart = new Date(`${months.at(-1)}T00:00:00Z`);
+  const [totals, offeringList, subscriberSummary, recent, grossByMonth, netRevenue] =
+    await Promise.all([
+      getOfferingTotals(deps.db, userId),
+      listOfferingsNewestFirst(deps.db, userId),
+      summarizeSubscribers(deps.db, userId, {
+        months,
+        seriesEnd,
+        newSince: new Date(now.getTime() - NEW_WINDOW_MS),
+        asOf: now,
+      }),
+      listRecentSubscribers(deps.db, userId, RECENT_LIMIT),
+      sumGrossByMonth(deps.db, userId, seriesStart),
+      sumNetRevenue(deps.db, userId, { asOf: now, monthStart }),
+    ]);
+  const recurring = subscriberSummary.metrics;
+  const byOffering = new Map<string, { subscribers: number; liveRevenueCents: number }>();
   const byBucket = new Map<number, number>();
   let overall = { subscribers: 0, newSubscribers: 0 };
-  for (const row of subscriberSummary) {
-    if (row.offeringId !== null) byOffering.set(row.offeringId, row.subscribers);
+  for (const row of subscriberSummary.spec) {
+    if (row.offeringId !== null) byOffering.set(row.offeringId, row);
     else if (row.bucket !== null) byBucket.set(row.bucket, row.subscribers);
     else overall = row;
   }
@@ -70,8 +75,13 @@ export async function getAnalytics(
     totalSubscribers: overall.subscribers,
     newThisMonth: overall.newSubscribers,
     offerings: offeringList.map((o) => {
-      const subscriberCount = byOffering.get(o.id) ?? 0;
-      return { ...o, subscriberCount, revenueCents: subscriberCount * o.priceCents };
+      const summary = byOffering.get(o.id);
+      // What live subscribers actually pay (each keeps their sign-up price), not count × price.
+      return {
+        ...o,
+        subscriberCount: summary?.subscribers ?? 0,
+        revenueCents: summary?.liveRevenueCents ?? 0,
+      };
     }),
     recentSubscribers: recent.map((s) => ({ ...s, createdAt: s.createdAt.toISOString() })),
     growth: buildGrowthSeries({
@@ -80,6 +90,27 @@ export async function getAnalytics(
       newByMonth: months.map((month, i) => ({ month, n: byBucket.get(i + 1) ?? 0 })),
       grossByMonth,
     }),
+    metrics: {
+      asOf: now.toISOString(),
+      mrrCents: recurring.mrrCents,
+      activeSubscribers: recurring.activeSubscribers,
+      pastDueSubscribers: recurring.pastDueSubscribers,
+      liveSubscribers: recurring.liveSubscribers,
+      arpuCents: recurring.arpuCents,
+      thisMonth: {
+        month: months.at(-1)!,
+        liveAtStart: recurring.liveAtMonthStart,
+        newSubscribers: recurring.newThisMonth,
+        churnedSubscribers: recurring.churnedThisMonth,
+        churnedOfLiveAtStart: recurring.churnedOfLiveAtMonthStart,
+        churnRatePercent: recurring.churnRatePercent,
+        receivedCents: netRevenue.receivedCents,
+        feesCents: netRevenue.feesCents,
+        refundedCents: netRevenue.refundedCents,
+        netRevenueCents: netRevenue.netCents,
+      },
+      mrrHistory: recurring.mrrHistory,
+    },
   };
 }
 

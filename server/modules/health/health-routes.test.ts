@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import { describe, expect, it } from "vitest";
+import { jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import { startTestAppPerFile } from "../../../tests/support/test-app-per-file";
 
 let app: TestApp;
 
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
+startTestAppPerFile((started) => {
+  app = started;
 });
 
 describe("the HTTP edge", () => {

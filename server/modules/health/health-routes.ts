@@ -1,6 +1,7 @@
 import { Hono } from "hono";
-import { type Db, pingDatabase } from "../../db/client";
+import type { Db } from "../../db/client";
 import type { AppEnv } from "../../http/app-env";
+import { pingDatabase } from "./health-repository";
 
 export function healthRoutes(db: Db) {
   return new Hono<AppEnv>().get("/", async (c) => {

@@ -1,6 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, lt, min, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { offerings } from "../../db/schema/app";
+import { offeringPriceChanges, offerings, subscribers } from "../../db/schema/app";
 
 export type OfferingRow = typeof offerings.$inferSelect;
 export type NewOfferingRow = typeof offerings.$inferInsert;
@@ -43,7 +43,84 @@ export async function updateOfferingForCreator(
   return row ?? null;
 }
 
+/** Every offering the creator has, active or not: each is a Stripe Product. */
+export async function countOfferingsOfCreator(db: Db, userId: string) {
+  const [row] = await db.select({ n: count() }).from(offerings).where(eq(offerings.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** The offering's price changes since `since`, and when the oldest of them was made. */
+export async function countPriceChangesSince(db: Db, offeringId: string, since: Date) {
+  const [row] = await db
+    .select({ n: count(), oldest: min(offeringPriceChanges.createdAt) })
+    .from(offeringPriceChanges)
+    .where(
+      and(
+        eq(offeringPriceChanges.offeringId, offeringId),
+        gt(offeringPriceChanges.createdAt, since),
+      ),
+    );
+  return { count: row?.n ?? 0, oldest: row?.oldest ?? null };
+}
+
+/** Records a price change; the offering's changes older than `pruneBefore` count for nothing. */
+export async function insertPriceChange(
+  db: Db,
+  values: typeof offeringPriceChanges.$inferInsert,
+  pruneBefore: Date,
+) {
+  await db.insert(offeringPriceChanges).values(values);
+  await db
+    .delete(offeringPriceChanges)
+    .where(
+      and(
+        eq(offeringPriceChanges.offeringId, values.offeringId),
+        lt(offeringPriceChanges.createdAt, pruneBefore),
+      ),
+    );
+}
+
 export async function findOfferingById(db: Db, offeringId: string) {
   const [row] = await db.select().from(offerings).where(eq(offerings.id, offeringId));
   return row ?? null;
+}
+
+/** Live means not cancelled: active or past due, so Stripe may still charge them. */
+const isLiveSubscriberOf = (userId: string, offeringId: string) =>
+  and(
+    eq(offerings.id, offeringId),
+    eq(offerings.userId, userId),
+    ne(subscribers.paymentStatus, "cancelled"),
+  );
+
+export async function countLiveSubscribersOfOffering(db: Db, userId: string, offeringId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(subscribers)
+    .innerJoin(offerings, eq(offerings.id, subscribers.offeringId))
+    .where(isLiveSubscriberOf(userId, offeringId));
+  return row?.n ?? 0;
+}
+
+export async function listLiveStripeSubscriptionIdsOfOffering(
+  db: Db,
+  userId: string,
+  offeringId: string,
+) {
+  const rows = await db
+    .select({ stripeSubscriptionId: subscribers.stripeSubscriptionId })
+    .from(subscribers)
+    .innerJoin(offerings, eq(offerings.id, subscribers.offeringId))
+    .where(
+      and(isLiveSubscriberOf(userId, offeringId), isNotNull(subscribers.stripeSubscriptionId)),
+    );
+  return rows.flatMap((row) => (row.stripeSubscriptionId ? [row.stripeSubscriptionId] : []));
+}
+
+/** The creator's name shown on every one of their offerings follows their business name. */
+export async function setCreatorNameOnOfferings(db: Db, userId: string, creatorName: string) {
+  await db
+    .update(offerings)
+    .set({ creatorName, updatedAt: new Date() })
+    .where(eq(offerings.userId, userId));
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Offering } from "../../../contracts/offerings";
+import { describe, expect, it } from "vitest";
+import { type Offering, PRICE_MINIMUM_MESSAGE } from "../../../contracts/offerings";
 import { asCreator, createCreator } from "../../../tests/factories/creator-factory";
 import {
   createOffering,
@@ -9,18 +9,15 @@ import {
   defaultOfferingInput,
   type OnboardedCreator,
 } from "../../../tests/factories/offering-factory";
-import { createTestApp, jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import { jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import { startCreatorAppPerFile } from "../../../tests/support/test-app-per-file";
 import { offerings } from "../../db/schema/app";
 
 let app: TestApp;
 let creator: OnboardedCreator;
 
-beforeAll(async () => {
-  app = await createTestApp();
-  creator = await createOnboardedCreator(app);
-});
-afterAll(async () => {
-  await app?.close();
+startCreatorAppPerFile((started) => {
+  ({ app, creator } = started);
 });
 
 async function offeringCount(userId: string) {
@@ -97,7 +94,7 @@ describe("creating an offering", () => {
     [{ ...defaultOfferingInput, category: "spaceships" }, "Choose a category"],
     [{ ...defaultOfferingInput, subcategory: "" }, "Service type is required"],
     [{ ...defaultOfferingInput, description: "" }, "Description is required"],
-    [{ ...defaultOfferingInput, priceCents: -1 }, "Price must be at least $0.00"],
+    [{ ...defaultOfferingInput, priceCents: -1 }, "Price must be $0.00 (free) or at least $0.50."],
     [{ ...defaultOfferingInput, priceCents: 12.5 }, "Price must be in whole cents"],
     [{ ...defaultOfferingInput, priceCents: "25" }, "Price must be a number"],
     [{ ...defaultOfferingInput, extra: true }, "Unknown field: extra."],
@@ -203,5 +200,104 @@ describe("editing and toggling", () => {
     const response = await app.request("/api/offerings", asCreator(other));
     const { offerings: list } = (await response.json()) as { offerings: Offering[] };
     expect(list.map((o) => o.id)).toEqual([mine2.id, mine.id]);
+  });
+});
+
+// Issue 10, defect 1: Stripe can't charge less than $0.50, so $0.01–$0.49 is refused (ADR 008).
+
+/** Every product and price in Stripe, so a refusal can be shown to create nothing there. */
+async function stripeCatalogue() {
+  const stripe = app.runtime.deps.stripe;
+  const [products, prices] = await Promise.all([
+    stripe.products.list({ limit: 100 }),
+    stripe.prices.list({ limit: 100 }),
+  ]);
+  return {
+    products: products.data.map((p) => `${p.id}:${p.name}`).sort(),
+    prices: prices.data.map((p) => `${p.id}:${p.unit_amount}:${p.active}`).sort(),
+  };
+}
+
+async function offeringRow(id: string) {
+  const [row] = await app.runtime.deps.db.select().from(offerings).where(eq(offerings.id, id));
+  return row!;
+}
+
+function create(priceCents: number) {
+  return app.request(
+    "/api/offerings",
+    asCreator(creator, jsonRequest("POST", { ...defaultOfferingInput, priceCents })),
+  );
+}
+
+function edit(offering: Offering, priceCents: number) {
+  return app.request(
+    `/api/offerings/${offering.id}`,
+    asCreator(
+      creator,
+      jsonRequest("PATCH", {
+        title: offering.title,
+        description: offering.description,
+        priceCents,
+      }),
+    ),
+  );
+}
+
+describe("the minimum price", () => {
+  it.each([1, 25, 49])(
+    "refuses to create an offering at %i cents, naming the minimum, and creates nothing in Stripe",
+    async (priceCents) => {
+      const before = await stripeCatalogue();
+      const response = await create(priceCents);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        error: { code: "validation_failed", message: PRICE_MINIMUM_MESSAGE },
+      });
+      expect(PRICE_MINIMUM_MESSAGE).toBe("Price must be $0.00 (free) or at least $0.50.");
+      expect(await stripeCatalogue()).toEqual(before);
+    },
+  );
+
+  it("creates offerings at $0.00 (free) and at exactly $0.50", async () => {
+    for (const priceCents of [0, 50]) {
+      const response = await create(priceCents);
+      expect(response.status).toBe(201);
+      const { offering } = (await response.json()) as { offering: Offering };
+      expect(offering.priceCents).toBe(priceCents);
+      const row = await offeringRow(offering.id);
+      const price = await app.runtime.deps.stripe.prices.retrieve(row.stripePriceId!);
+      expect(price.unit_amount).toBe(priceCents);
+    }
+  });
+
+  it("refuses to edit a price down to $0.49, keeping the offering and its Stripe price", async () => {
+    const offering = await createOffering(app, creator, { priceCents: 2500 });
+    const rowBefore = await offeringRow(offering.id);
+    const before = await stripeCatalogue();
+    const response = await edit(offering, 49);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      PRICE_MINIMUM_MESSAGE,
+    );
+    expect(await stripeCatalogue()).toEqual(before);
+    const rowAfter = await offeringRow(offering.id);
+    expect(rowAfter).toMatchObject({
+      priceCents: 2500,
+      stripePriceId: rowBefore.stripePriceId,
+      title: rowBefore.title,
+    });
+  });
+
+  it("accepts an edit to $0.50 and to $0.00", async () => {
+    const offering = await createOffering(app, creator, { priceCents: 2500 });
+    for (const priceCents of [50, 0]) {
+      const response = await edit(offering, priceCents);
+      expect(response.status).toBe(200);
+      const row = await offeringRow(offering.id);
+      expect(row.priceCents).toBe(priceCents);
+      const price = await app.runtime.deps.stripe.prices.retrieve(row.stripePriceId!);
+      expect(price).toMatchObject({ active: true, unit_amount: priceCents });
+    }
   });
 });

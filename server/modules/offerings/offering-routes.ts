@@ -9,8 +9,9 @@ import { currentUser, requireCreator } from "../../auth/require-creator";
 import type { AppEnv } from "../../http/app-env";
 import { parseIdempotencyKey, parseUuidParam } from "../../http/params";
 import { validate } from "../../http/validate";
-import { runIdempotent } from "../../lib/idempotency";
+import { idempotencyKeys, runIdempotent } from "../../lib/idempotency";
 import {
+  countLiveSubscribers,
   createOffering,
   listOfferings,
   type OfferingDeps,
@@ -26,7 +27,7 @@ export function offeringRoutes(deps: OfferingDeps) {
       const user = currentUser(c);
       const input = c.req.valid("json");
       const clientKey = parseIdempotencyKey(c.req.header("idempotency-key"));
-      const requestKey = `offering-${user.id}-${clientKey ?? randomUUID()}`;
+      const requestKey = idempotencyKeys.createOffering(user.id, clientKey ?? randomUUID());
       const response = await runIdempotent(deps.db, requestKey, input, async () => ({
         status: 201,
         body: { offering: await createOffering(deps, user, input, requestKey) },
@@ -38,9 +39,14 @@ export function offeringRoutes(deps: OfferingDeps) {
       const offering = await updateOffering(deps, currentUser(c).id, id, c.req.valid("json"));
       return c.json({ offering });
     })
+    .get("/:id/live-subscribers", async (c) => {
+      const id = parseUuidParam(c.req.param("id"), "That subscription was not found.");
+      const liveSubscriberCount = await countLiveSubscribers(deps, currentUser(c).id, id);
+      return c.json({ liveSubscriberCount });
+    })
     .patch("/:id/status", validate("json", setOfferingStatusSchema), async (c) => {
       const id = parseUuidParam(c.req.param("id"), "That subscription was not found.");
-      const { isActive } = c.req.valid("json");
-      return c.json({ offering: await setOfferingActive(deps, currentUser(c).id, id, isActive) });
+      const input = c.req.valid("json");
+      return c.json({ offering: await setOfferingActive(deps, currentUser(c).id, id, input) });
     });
 }

@@ -2,15 +2,23 @@ import type Stripe from "stripe";
 import type {
   CreateOfferingInput,
   Offering,
+  SetOfferingStatusInput,
   UpdateOfferingInput,
 } from "../../../contracts/offerings";
 import type { Db } from "../../db/client";
 import { toAppError } from "../../integrations/stripe/stripe-errors";
 import { AppError } from "../../lib/errors";
+import { CANCELLATION_COMMENTS } from "../billing/lifecycle-emails";
 import { requireCompletedOnboarding } from "../connect/connect-service";
+import { findCreatorName } from "../profile/profile-service";
 import {
+  countLiveSubscribersOfOffering,
+  countOfferingsOfCreator,
+  countPriceChangesSince,
   findOfferingForCreator,
   insertOffering,
+  insertPriceChange,
+  listLiveStripeSubscriptionIdsOfOffering,
   listOfferingsForCreator,
   type OfferingRow,
   updateOfferingForCreator,
@@ -22,7 +30,18 @@ export interface OfferingDeps {
   stripe: Stripe;
 }
 
-export function toOffering(row: OfferingRow): Offering {
+/**
+ * Caps on what one creator can make Stripe do. Each offering is a Stripe Product and each price
+ * change a new Stripe Price (prices are immutable), on the platform's shared Stripe account and
+ * its rate limit. A real business needs a handful of each.
+ */
+export const CREATOR_LIMITS = {
+  offeringsPerCreator: 200,
+  priceChangesPerOffering: 10,
+  priceChangeWindowHours: 24,
+} as const;
+
+function toOffering(row: OfferingRow): Offering {
   return {
     id: row.id,
     title: row.title,
@@ -59,6 +78,13 @@ export async function createOffering(
   requestKey: string,
 ): Promise<Offering> {
   await requireCompletedOnboarding(deps.db, creator.id);
+  // Active or not: a deactivated offering can be edited and activated again instead.
+  if ((await countOfferingsOfCreator(deps.db, creator.id)) >= CREATOR_LIMITS.offeringsPerCreator) {
+    throw new AppError(
+      "limit_reached",
+      `You can have at most ${CREATOR_LIMITS.offeringsPerCreator} subscriptions. Edit or reactivate one you already have instead.`,
+    );
+  }
   const customUrl = createCustomUrl(input.title);
   let product: Stripe.Product;
   let price: Stripe.Price;
@@ -86,7 +112,7 @@ export async function createOffering(
     priceCents: input.priceCents,
     customUrl,
     isActive: true,
-    creatorName: creator.name.trim() || null,
+    creatorName: await findCreatorName(deps.db, creator),
     creatorEmail: creator.email,
     stripeProductId: product.id,
     stripePriceId: price.id,
@@ -111,6 +137,8 @@ export async function updateOffering(
   input: UpdateOfferingInput,
 ): Promise<Offering> {
   const existing = await requireOwnOffering(deps, userId, offeringId);
+  const isPriceChange = input.priceCents !== existing.priceCents;
+  if (isPriceChange) await requirePriceChangeAllowed(deps.db, offeringId);
   let stripePriceId = existing.stripePriceId;
   try {
     if (existing.stripeProductId) {
@@ -131,23 +159,107 @@ export async function updateOffering(
   } catch (error) {
     throw toAppError(error, "Could not update the subscription with Stripe. Please try again.");
   }
-  const row = await updateOfferingForCreator(deps.db, userId, offeringId, {
-    title: input.title,
-    description: input.description,
-    priceCents: input.priceCents,
-    stripePriceId,
+  const row = await deps.db.transaction(async (tx) => {
+    const updated = await updateOfferingForCreator(tx, userId, offeringId, {
+      title: input.title,
+      description: input.description,
+      priceCents: input.priceCents,
+      stripePriceId,
+    });
+    if (updated && isPriceChange && stripePriceId && stripePriceId !== existing.stripePriceId) {
+      await insertPriceChange(
+        tx,
+        { offeringId, stripePriceId, priceCents: input.priceCents },
+        new Date(Date.now() - CREATOR_LIMITS.priceChangeWindowHours * 3600_000),
+      );
+    }
+    return updated;
   });
   if (!row) throw new AppError("not_found", "That subscription was not found.");
   return toOffering(row);
 }
 
+/** At most `priceChangesPerOffering` in a sliding day; the refusal says when it frees up. */
+async function requirePriceChangeAllowed(db: Db, offeringId: string) {
+  const { priceChangesPerOffering: max, priceChangeWindowHours: hours } = CREATOR_LIMITS;
+  const windowMs = hours * 3600_000;
+  const { count, oldest } = await countPriceChangesSince(
+    db,
+    offeringId,
+    new Date(Date.now() - windowMs),
+  );
+  if (count < max) return;
+  const waitHours = oldest
+    ? Math.max(1, Math.ceil((oldest.getTime() + windowMs - Date.now()) / 3600_000))
+    : hours;
+  throw new AppError(
+    "rate_limited",
+    `You can change a subscription's price at most ${max} times in ${hours} hours. Please try again in ${waitHours === 1 ? "an hour" : `${waitHours} hours`}.`,
+  );
+}
+
+export async function countLiveSubscribers(
+  deps: OfferingDeps,
+  userId: string,
+  offeringId: string,
+): Promise<number> {
+  await requireOwnOffering(deps, userId, offeringId);
+  return countLiveSubscribersOfOffering(deps.db, userId, offeringId);
+}
+
+/**
+ * Deactivating stops new sign-ups only: subscribers keep their self-service page and, unless
+ * the creator chooses otherwise, their billing. With "cancel_at_period_end" every live Stripe
+ * subscription is set to end when its paid period does, before the offering changes; if
+ * Stripe refuses any, the offering stays active and a retry picks up where this one stopped.
+ */
 export async function setOfferingActive(
   deps: OfferingDeps,
   userId: string,
   offeringId: string,
-  isActive: boolean,
+  input: SetOfferingStatusInput,
 ): Promise<Offering> {
-  const row = await updateOfferingForCreator(deps.db, userId, offeringId, { isActive });
+  if (!input.isActive && input.liveSubscribers === "cancel_at_period_end") {
+    await requireOwnOffering(deps, userId, offeringId);
+    const ids = await listLiveStripeSubscriptionIdsOfOffering(deps.db, userId, offeringId);
+    await cancelAtPeriodEnd(deps.stripe, ids);
+  }
+  const row = await updateOfferingForCreator(deps.db, userId, offeringId, {
+    isActive: input.isActive,
+  });
   if (!row) throw new AppError("not_found", "That subscription was not found.");
   return toOffering(row);
+}
+
+const STRIPE_CONCURRENCY = 4;
+const ENDED = new Set<Stripe.Subscription.Status>(["canceled", "incomplete_expired"]);
+
+/** Idempotent: an ended, missing or already scheduled subscription is left as it is. */
+async function cancelAtPeriodEnd(stripe: Stripe, stripeSubscriptionIds: string[]) {
+  let failed = 0;
+  const queue = [...stripeSubscriptionIds];
+  async function work() {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      try {
+        const subscription = await stripe.subscriptions.retrieve(id);
+        if (ENDED.has(subscription.status) || subscription.cancel_at_period_end) continue;
+        await stripe.subscriptions.update(id, {
+          cancel_at_period_end: true,
+          cancellation_details: { comment: CANCELLATION_COMMENTS.creator },
+        });
+      } catch (error) {
+        if ((error as { code?: string }).code === "resource_missing") continue;
+        failed += 1;
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: STRIPE_CONCURRENCY }, work));
+  if (failed > 0) {
+    const total = stripeSubscriptionIds.length;
+    throw new AppError(
+      "payment_provider_error",
+      `Stripe could not schedule the cancellation of ${failed} of ${total} subscriber${total === 1 ? "" : "s"}. ` +
+        "The subscription is still active. Please try again.",
+    );
+  }
 }

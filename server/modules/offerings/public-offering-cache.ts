@@ -1,3 +1,4 @@
+import { isCustomUrlShape } from "../../../contracts/custom-url";
 import type { PublicOffering } from "../../../contracts/landing";
 import type { Db } from "../../db/client";
 import { findActiveOfferingByCustomUrl } from "./public-offering-repository";
@@ -17,6 +18,9 @@ export function createPublicOfferingCache(
 ): PublicOfferingReader {
   const entries = new Map<string, { expires: number; value: Promise<PublicOffering | null> }>();
   return (customUrl) => {
+    // Landing pages, root paths and the public API all come through here: a value that can't
+    // be a custom URL (a NUL, invalid UTF-8, overlong) is "no such offering" without a query.
+    if (!isCustomUrlShape(customUrl)) return Promise.resolve(null);
     const now = Date.now();
     const hit = entries.get(customUrl);
     if (hit && hit.expires > now) return hit.value;

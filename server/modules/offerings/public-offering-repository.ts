@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { PublicOffering } from "../../../contracts/landing";
 import type { Db } from "../../db/client";
 import { offerings } from "../../db/schema/app";
+import { user } from "../../db/schema/auth";
 
 const publicColumns = {
   id: offerings.id,
@@ -12,7 +13,10 @@ const publicColumns = {
   category: offerings.category,
   subcategory: offerings.subcategory,
   creatorName: offerings.creatorName,
-  creatorEmail: offerings.creatorEmail,
+  // Shown as the provider's contact only once its owner has proved they read that inbox.
+  creatorEmail: sql<
+    string | null
+  >`case when ${user.emailVerified} then ${offerings.creatorEmail} else null end`,
 };
 
 /** The only public read of an offering: active, by its custom URL (unique index). */
@@ -23,6 +27,7 @@ export async function findActiveOfferingByCustomUrl(
   const [row] = await db
     .select(publicColumns)
     .from(offerings)
+    .innerJoin(user, eq(user.id, offerings.userId))
     .where(and(eq(offerings.customUrl, customUrl), eq(offerings.isActive, true)))
     .limit(1);
   return row ?? null;

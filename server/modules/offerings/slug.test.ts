@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isCustomUrlShape } from "../../../contracts/custom-url";
 import { createCustomUrl, isReservedSlug, MAX_SLUG_TITLE_LENGTH, RESERVED_SLUGS } from "./slug";
 
 const uuid = "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
@@ -68,6 +69,12 @@ describe("createCustomUrl", () => {
   it("always yields one clean path segment", () => {
     for (const title of ["Weekly Lawn Care", "<b>x</b>", "a/b\\c", "ü", "%00", "Ω≈ç√∫"]) {
       expect(createCustomUrl(title)).toMatch(cleanSegment);
+    }
+  });
+
+  it("only yields custom URLs the public routes accept (contracts/custom-url.ts)", () => {
+    for (const title of ["Weekly Lawn Care", "x".repeat(200), "\u0000", "ÆØÅ", "-", "🎉"]) {
+      expect(isCustomUrlShape(createCustomUrl(title))).toBe(true);
     }
   });
 

@@ -30,6 +30,9 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "health",
   "_emulator",
   "connect-complete.html",
+  "manage",
+  "forgot-password",
+  "reset-password",
 ]);
 
 export function isReservedSlug(slug: string): boolean {

@@ -95,8 +95,14 @@ describe("subscribing by card", () => {
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.to, email));
-    expect(mail).toHaveLength(1);
-    expect(mail[0]!.text).toContain(`/customer/${offering.customUrl}/${subscriberId}`);
+    // The welcome and the first payment's receipt, each with the self-service link.
+    expect(mail.map((m) => m.kind).sort()).toEqual([
+      "payment_receipt",
+      "subscription_confirmation",
+    ]);
+    for (const message of mail) {
+      expect(message.text).toContain(`/customer/${offering.customUrl}/${subscriberId}`);
+    }
   });
 
   it("makes one customer, one subscription and one set of rows from 10 identical parallel attempts", async () => {
@@ -110,7 +116,14 @@ describe("subscribing by card", () => {
     };
     const responses = await Promise.all(Array.from({ length: 10 }, () => start(body)));
     const bodies = await Promise.all(
-      responses.map((r) => r.json() as Promise<{ subscriptionId: string; clientSecret: string }>),
+      responses.map(
+        (r) =>
+          r.json() as Promise<{
+            subscriptionId: string;
+            clientSecret: string;
+            finalizeToken: string;
+          }>,
+      ),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(10).fill(201));
     const ids = new Set(bodies.map((b) => b.subscriptionId));
@@ -120,6 +133,7 @@ describe("subscribing by card", () => {
     const finalizeBody = {
       customUrl: offering.customUrl,
       subscriptionId: bodies[0]!.subscriptionId,
+      finalizeToken: bodies[0]!.finalizeToken,
     };
     const finals = await Promise.all(
       Array.from({ length: 5 }, () =>
@@ -148,9 +162,10 @@ describe("subscribing by card", () => {
       email: "threedee@example.com",
       paymentMethodId,
     });
-    const { subscriptionId, clientSecret } = (await response.json()) as {
+    const { subscriptionId, clientSecret, finalizeToken } = (await response.json()) as {
       subscriptionId: string;
       clientSecret: string;
+      finalizeToken: string;
     };
     const intentId = clientSecret.split("_secret_")[0]!;
 
@@ -159,7 +174,7 @@ describe("subscribing by card", () => {
     await answerThreeDSecure(app, intentId, "fail");
     const notYet = await app.request(
       "/api/public/subscribe/finalize",
-      jsonRequest("POST", { customUrl: offering.customUrl, subscriptionId }),
+      jsonRequest("POST", { customUrl: offering.customUrl, subscriptionId, finalizeToken }),
     );
     expect(notYet.status).toBe(402);
 
@@ -168,7 +183,7 @@ describe("subscribing by card", () => {
     await answerThreeDSecure(app, intentId, "complete");
     const done = await app.request(
       "/api/public/subscribe/finalize",
-      jsonRequest("POST", { customUrl: offering.customUrl, subscriptionId }),
+      jsonRequest("POST", { customUrl: offering.customUrl, subscriptionId, finalizeToken }),
     );
     expect(done.status).toBe(200);
     expect((await rowsFor(subscriptionId)).subs).toHaveLength(1);

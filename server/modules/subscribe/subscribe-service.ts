@@ -1,7 +1,9 @@
 import type Stripe from "stripe";
+import { isFreePrice, MIN_PAID_PRICE_CENTS } from "../../../contracts/offerings";
 import { FREE_PLAN_FEE_PERCENT } from "../../../contracts/plans";
 import {
   PAYMENT_UNCONFIRMED_MESSAGE,
+  type StartFreeSubscriptionInput,
   type StartSubscriptionInput,
 } from "../../../contracts/subscribe";
 import { toAppError } from "../../integrations/stripe/stripe-errors";
@@ -11,11 +13,29 @@ import {
   SUBSCRIPTION_METADATA,
   syncStripeSubscription,
 } from "../billing/billing-sync";
+import { orphanedAttemptError } from "../billing/orphan-subscription";
+import {
+  assertCardAttemptsAllowed,
+  declinedFirstPaymentKey,
+  isCardDecline,
+  recordCardFailure,
+} from "../card-attempts/card-attempt-limits";
 import { findConnectAccountByUserId } from "../connect/connect-repository";
 import { findOfferingById } from "../offerings/offering-repository";
 import { findActiveOfferingByCustomUrl } from "../offerings/public-offering-repository";
+import type { FinalizeTokens } from "./finalize-token";
 
+export type SubscribeDeps = BillingDeps & { finalizeTokens: FinalizeTokens };
+
+/** Who is asking: the client's address, as the edge read it (server/http/rate-limit.ts). */
+export interface Caller {
+  clientAddress: string;
+}
+
+const CARD_NOT_FOUND = "We couldn't use that card. Please enter your card details again.";
 const NOT_AVAILABLE = "This subscription is not available. It may have been deactivated.";
+const NOT_SELLABLE =
+  "This subscription can't be sold at its current price. Please contact the business.";
 
 /** The offering must be active and its creator able to take payments. */
 async function requireSubscribableOffering(deps: BillingDeps, customUrl: string) {
@@ -23,6 +43,10 @@ async function requireSubscribableOffering(deps: BillingDeps, customUrl: string)
   if (!publicOffering) throw new AppError("not_found", NOT_AVAILABLE);
   const offering = await findOfferingById(deps.db, publicOffering.id);
   if (!offering?.stripePriceId) throw new AppError("not_found", NOT_AVAILABLE);
+  // A price Stripe can't charge (set before the $0.50 minimum, ADR 008) must not start anything.
+  if (!isFreePrice(offering.priceCents) && offering.priceCents < MIN_PAID_PRICE_CENTS) {
+    throw new AppError("conflict", NOT_SELLABLE);
+  }
   const account = await findConnectAccountByUserId(deps.db, offering.userId);
   if (!account?.onboardingCompleted) {
     throw new AppError(
@@ -44,15 +68,35 @@ function clientSecretOf(subscription: Stripe.Subscription): string | null {
  * destination charge. Each Stripe call carries a key derived from the attempt, so a retry of
  * the same attempt returns the same objects instead of new ones.
  */
-export async function startSubscription(deps: BillingDeps, input: StartSubscriptionInput) {
+export async function startSubscription(
+  deps: SubscribeDeps,
+  input: StartSubscriptionInput,
+  caller: Caller,
+) {
   const { offering, destination } = await requireSubscribableOffering(deps, input.customUrl);
+  const party = {
+    clientAddress: caller.clientAddress,
+    offeringId: offering.id,
+    email: input.email,
+  };
+  // Card testing: refused before Stripe sees the card once too many declined lately.
+  await assertCardAttemptsAllowed(deps.db, party);
   const key = `subscribe-${input.attemptId}`;
   try {
     const customer = await deps.stripe.customers.create(
       { email: input.email, name: input.name, metadata: { regulars_offering_id: offering.id } },
       { idempotencyKey: `${key}-customer` },
     );
-    await deps.stripe.paymentMethods.attach(input.paymentMethodId, { customer: customer.id });
+    await deps.stripe.paymentMethods
+      .attach(input.paymentMethodId, { customer: customer.id })
+      .catch((error: unknown) => {
+        // The card's id comes from the browser: one Stripe doesn't know is the client's
+        // mistake (a 400), not our provider failing (a 502).
+        if ((error as { code?: string }).code === "resource_missing") {
+          throw new AppError("validation_failed", CARD_NOT_FOUND, { cause: error });
+        }
+        throw error;
+      });
     await deps.stripe.customers.update(
       customer.id,
       { invoice_settings: { default_payment_method: input.paymentMethodId } },
@@ -77,8 +121,20 @@ export async function startSubscription(deps: BillingDeps, input: StartSubscript
       },
       { idempotencyKey: `${key}-subscription` },
     );
-    return { subscriptionId: subscription.id, clientSecret: clientSecretOf(subscription) };
+    return {
+      subscriptionId: subscription.id,
+      clientSecret: clientSecretOf(subscription),
+      finalizeToken: deps.finalizeTokens.sign(subscription.id),
+    };
   } catch (error) {
+    if (isCardDecline(error)) {
+      await recordCardFailure(deps.db, {
+        ...party,
+        // The card too: a failed attempt frees its id, so the same id may come back with another.
+        dedupeKey: `attempt:${input.attemptId}:${input.paymentMethodId}`,
+        source: "start",
+      });
+    }
     // Nothing is charged before the browser confirms, so starting over is safe.
     throw toAppError(
       error,
@@ -87,42 +143,152 @@ export async function startSubscription(deps: BillingDeps, input: StartSubscript
   }
 }
 
-/** Step 5: after the browser confirmed the payment, record it (idempotent). */
-export async function finalizeSubscription(
+/**
+ * The free path: a $0.00 offering needs no card. Customer and subscription carry keys derived
+ * from the attempt like the card path, so a retry of the same attempt returns the same objects.
+ * The $0 first invoice is paid at once, so the subscriber is recorded in the same request.
+ */
+export async function startFreeSubscription(
   deps: BillingDeps,
-  input: { customUrl: string; subscriptionId: string },
+  input: StartFreeSubscriptionInput,
+): Promise<{ subscriberId: string }> {
+  const { offering, destination } = await requireSubscribableOffering(deps, input.customUrl);
+  if (!isFreePrice(offering.priceCents)) {
+    throw new AppError(
+      "conflict",
+      "This subscription is no longer free. Please reload the page to see its price.",
+    );
+  }
+  const key = `subscribe-free-${input.attemptId}`;
+  let subscription: Stripe.Subscription;
+  try {
+    const customer = await deps.stripe.customers.create(
+      { email: input.email, name: input.name, metadata: { regulars_offering_id: offering.id } },
+      { idempotencyKey: `${key}-customer` },
+    );
+    // error_if_incomplete: if the price somehow asked for a payment, Stripe creates nothing.
+    subscription = await deps.stripe.subscriptions.create(
+      {
+        customer: customer.id,
+        items: [{ price: offering.stripePriceId! }],
+        payment_behavior: "error_if_incomplete",
+        transfer_data: { destination },
+        on_behalf_of: destination,
+        application_fee_percent: FREE_PLAN_FEE_PERCENT,
+        metadata: {
+          [SUBSCRIPTION_METADATA.offeringId]: offering.id,
+          [SUBSCRIPTION_METADATA.subscriberName]: input.name,
+          [SUBSCRIPTION_METADATA.subscriberEmail]: input.email,
+        },
+      },
+      { idempotencyKey: `${key}-subscription` },
+    );
+    if (subscription.status !== "active") {
+      // Never leave a subscription behind that we don't record.
+      await deps.stripe.subscriptions.cancel(subscription.id);
+      throw new AppError("conflict", NOT_SELLABLE);
+    }
+  } catch (error) {
+    throw toAppError(error, "We couldn't reach our payment provider. Please try again.");
+  }
+  let result: Awaited<ReturnType<typeof syncStripeSubscription>>;
+  try {
+    result = await syncStripeSubscription(deps, subscription.id);
+  } catch (error) {
+    // Retrying this attempt is safe (same subscription); the webhooks record it meanwhile.
+    throw toAppError(error, "We couldn't finish your subscription just now. Please try again.");
+  }
+  if (!result.subscriberId) {
+    throw new AppError(
+      "payment_provider_error",
+      "We couldn't start your subscription. Please try again.",
+    );
+  }
+  return { subscriberId: result.subscriberId };
+}
+
+const ATTEMPT_NOT_FOUND = "That subscription attempt was not found.";
+
+/**
+ * Step 5: after the browser confirmed the payment, record it (idempotent), and hand the
+ * subscriber id (the manage link's secret) to the caller holding start's finalize token. The
+ * browser also calls it after a declined confirmation, so the decline counts against the
+ * caller's address (card testing).
+ */
+export async function finalizeSubscription(
+  deps: SubscribeDeps,
+  input: { customUrl: string; subscriptionId: string; finalizeToken: string },
+  caller: Caller,
 ) {
+  if (!deps.finalizeTokens.isValid(input.subscriptionId, input.finalizeToken)) {
+    throw new AppError("not_found", ATTEMPT_NOT_FOUND);
+  }
+  // Without the offering the attempt is still synced: a deleted creator's customer may have paid.
   const offering = await findActiveOfferingByCustomUrl(deps.db, input.customUrl);
-  if (!offering) throw new AppError("not_found", NOT_AVAILABLE);
   let result: Awaited<ReturnType<typeof syncStripeSubscription>>;
   try {
     result = await syncStripeSubscription(deps, input.subscriptionId);
   } catch (error) {
+    if (!offering) throw new AppError("not_found", NOT_AVAILABLE);
     if ((error as { code?: string }).code === "resource_missing") {
-      throw new AppError("not_found", "That subscription attempt was not found.");
+      throw new AppError("not_found", ATTEMPT_NOT_FOUND);
     }
     // The browser has already confirmed the charge: "try again" would make a second attempt and
     // charge twice. The webhooks record this one once Stripe is reachable again.
     throw toAppError(error, PAYMENT_UNCONFIRMED_MESSAGE);
   }
+  // Its creator deleted the account: cancelled (and refunded if paid) by the sync.
+  if (result.orphan) throw orphanedAttemptError(result.orphan);
+  if (!offering) throw new AppError("not_found", NOT_AVAILABLE);
   if (result.offering?.id !== offering.id) {
-    throw new AppError("not_found", "That subscription attempt was not found.");
+    throw new AppError("not_found", ATTEMPT_NOT_FOUND);
   }
   if (!result.subscriberId) {
+    await recordDeclinedFirstPayment(deps, input.subscriptionId, caller);
     throw new AppError("payment_failed", "Payment failed. Please try again.");
   }
   return { subscriberId: result.subscriberId };
 }
 
-export async function createCheckoutSession(deps: BillingDeps, customUrl: string) {
+/** Counts the attempt's declined first payment, if that is why nothing was recorded. */
+async function recordDeclinedFirstPayment(
+  deps: SubscribeDeps,
+  subscriptionId: string,
+  caller: Caller,
+) {
+  let subscription: Stripe.Subscription;
+  try {
+    subscription = await deps.stripe.subscriptions.retrieve(subscriptionId, {
+      expand: ["latest_invoice"],
+    });
+  } catch {
+    return; // The webhook counts it (without the address) when Stripe answers again.
+  }
+  const dedupeKey = declinedFirstPaymentKey(subscription.latest_invoice);
+  if (!dedupeKey) return;
+  await recordCardFailure(deps.db, {
+    dedupeKey,
+    source: "finalize",
+    clientAddress: caller.clientAddress,
+    offeringId: subscription.metadata[SUBSCRIPTION_METADATA.offeringId] ?? null,
+    email: subscription.metadata[SUBSCRIPTION_METADATA.subscriberEmail] ?? null,
+  });
+}
+
+export async function createCheckoutSession(deps: BillingDeps, customUrl: string, caller: Caller) {
   const { offering, publicOffering, destination } = await requireSubscribableOffering(
     deps,
     customUrl,
   );
+  // Stripe's Checkout page has its own card-testing defences; an address we already caught
+  // declining card after card is still not handed one.
+  await assertCardAttemptsAllowed(deps.db, { clientAddress: caller.clientAddress });
   try {
     const session = await deps.stripe.checkout.sessions.create({
       mode: "subscription",
       line_items: [{ price: offering.stripePriceId!, quantity: 1 }],
+      // A free offering's Checkout asks for no card (the webhooks still record it).
+      ...(isFreePrice(offering.priceCents) ? { payment_method_collection: "if_required" } : {}),
       success_url: `${deps.publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${deps.publicUrl}/landing/${encodeURIComponent(publicOffering.customUrl)}`,
       subscription_data: {

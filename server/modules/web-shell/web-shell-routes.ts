@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { PublicOffering } from "../../../contracts/landing";
 import { formatMonthlyPrice } from "../../../contracts/money";
 import type { BootData, PublicConfig } from "../../../contracts/public-config";
@@ -19,9 +20,19 @@ export interface WebShellOptions {
   readPublicOffering: PublicOfferingReader;
   publicConfig: PublicConfig;
   publicUrl: string;
+  /** The pages' rate limit (server/http/route-limits.ts); static files are not limited. */
+  limitPages?: MiddlewareHandler;
 }
 
 const landingPath = /^\/landing\/([^/]+)\/?$/;
+/** Marketing pages prerendered at build time (scripts/build.mjs, ADR 017), by path. */
+const prerenderedPages: Record<string, string> = {
+  "/": "home",
+  "/features": "features",
+  "/pricing": "pricing",
+};
+/** better-auth's session cookie, with the prefix it takes on HTTPS. */
+const sessionCookie = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const singleSegmentPath = /^\/([^/.]+)\/?$/;
 
 function readTemplate(file: string): string | null {
@@ -38,11 +49,17 @@ export function webShellRoutes({
   readPublicOffering,
   publicConfig,
   publicUrl,
+  limitPages,
 }: WebShellOptions) {
   const app = new Hono<AppEnv>();
   const template = readTemplate(path.join(distDir, "index.html"));
   const landingFile = readTemplate(path.join(distDir, "landing.html"));
   const landingTemplate = landingFile && inlineStylesheets(landingFile, distDir);
+  const prerendered = new Map<string, CompressedPage>();
+  for (const [pagePath, name] of Object.entries(prerenderedPages)) {
+    const page = readTemplate(path.join(distDir, "prerendered", `${name}.html`));
+    if (page) prerendered.set(pagePath, compressOnce(inlineStylesheets(page, distDir)));
+  }
   const root = path.relative(process.cwd(), distDir) || ".";
   // The offering cache hands out one object per offering per second, so each is drawn once.
   const drawn = new WeakMap<PublicOffering, string>();
@@ -70,6 +87,9 @@ export function webShellRoutes({
       },
     }),
   );
+  // A missing asset is a 404, not the app's HTML: a stale page asking for an old bundle gets
+  // an error it can recover from, and caches never store HTML under a script's name.
+  app.all("/assets/*", (c) => c.text("Not found", 404));
   app.get("/favicon.svg", serveStatic({ root }));
   // The Connect onboarding return page is shown inside our own onboarding modal's iframe.
   app.use("/connect-complete.*", async (c, next) => {
@@ -82,17 +102,31 @@ export function webShellRoutes({
   });
   app.get("/connect-complete.*", serveStatic({ root }));
 
+  if (limitPages) app.get("*", limitPages);
   app.get("*", async (c) => {
     if (!template || !landingTemplate) {
       return c.text("The web app has not been built yet. Run `npm run build`, then restart.", 503);
     }
     c.header("Cache-Control", "no-store");
+    // A visitor without a session gets the page as drawn at build time. With one, the SPA
+    // decides (the dashboard, or onboarding first), as it does for "?auth=" on "/".
+    const page = prerendered.get(c.req.path);
+    if (
+      page &&
+      c.req.query("auth") === undefined &&
+      !sessionCookie.test(c.req.header("cookie") ?? "")
+    ) {
+      return sendCompressed(c, page);
+    }
     const bootData: BootData = { config: publicConfig };
 
     const landingMatch = landingPath.exec(c.req.path);
     const rootMatch = landingMatch ? null : singleSegmentPath.exec(c.req.path);
-    const customUrl = decodeSegment(landingMatch?.[1] ?? rootMatch?.[1]);
-    if (!customUrl || (rootMatch && isReservedSlug(customUrl))) {
+    const segment = landingMatch?.[1] ?? rootMatch?.[1];
+    // A segment that doesn't decode ("%FF") names no offering: the same 404 or redirect as
+    // any unknown one (the offering reader answers those without a query).
+    const customUrl = segment === undefined ? null : (decodeSegment(segment) ?? "");
+    if (customUrl === null || (rootMatch && isReservedSlug(customUrl))) {
       return c.html(renderIndexHtml(template, bootData));
     }
 
@@ -111,6 +145,59 @@ export function webShellRoutes({
     return c.html(renderIndexHtml(landingTemplate, bootData, meta, markup), offering ? 200 : 404);
   });
   return app;
+}
+
+interface CompressedPage {
+  html: string;
+  br: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * A prerendered page is the same bytes for every visitor, so it is compressed once at start:
+ * with its stylesheet inline it is 70 KB, a quarter of that as brotli, on a phone's connection.
+ */
+function compressOnce(html: string): CompressedPage {
+  const bytes = Buffer.from(html);
+  return {
+    html,
+    br: new Uint8Array(
+      brotliCompressSync(bytes, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
+    ),
+    gzip: new Uint8Array(gzipSync(bytes, { level: 9 })),
+  };
+}
+
+/** The codings a request accepts ("br;q=0" refuses brotli). */
+function acceptedCodings(header: string): Set<string> {
+  const codings = new Set<string>();
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.split(";").map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith("q="));
+    if (name && (q === undefined || Number(q.slice(2)) > 0)) codings.add(name);
+  }
+  return codings;
+}
+
+function sendCompressed(c: Context<AppEnv>, page: CompressedPage) {
+  // The page depends on the session cookie too: a signed-in visitor gets the app.
+  c.header("Vary", "Accept-Encoding, Cookie");
+  c.header("Content-Type", "text/html; charset=UTF-8");
+  const codings = acceptedCodings(c.req.header("accept-encoding") ?? "");
+  if (codings.has("br")) {
+    c.header("Content-Encoding", "br");
+    return c.body(page.br);
+  }
+  if (codings.has("gzip")) {
+    c.header("Content-Encoding", "gzip");
+    return c.body(page.gzip);
+  }
+  return c.body(page.html);
 }
 
 function decodeSegment(segment: string | undefined): string | null {

@@ -1,12 +1,33 @@
 import type Stripe from "stripe";
 import type { BillingDeps } from "../billing/billing-sync";
-import { syncStripeSubscription } from "../billing/billing-sync";
+import { SUBSCRIPTION_METADATA, syncStripeSubscription } from "../billing/billing-sync";
+import { declinedFirstPaymentKey, recordCardFailure } from "../card-attempts/card-attempt-limits";
 import { syncAccountFromStripe } from "../connect/connect-service";
+import { recordDispute, recordRefundsOfPaymentIntent } from "../refunds/refund-service";
 
 function subscriptionIdOfInvoice(invoice: Stripe.Invoice): string | null {
   const ref = invoice.parent?.subscription_details?.subscription;
   if (!ref) return null;
   return typeof ref === "string" ? ref : ref.id;
+}
+
+/**
+ * A declined first payment counts towards the card-testing limits even when the browser never
+ * reported it at finalize (a tester confirming with Stripe directly). The event has no client
+ * address, so it counts per offering and e-mail; a finalize report of the same decline adds
+ * the address to the same row.
+ */
+async function countDeclinedFirstPayment(deps: BillingDeps, invoice: Stripe.Invoice) {
+  if (invoice.billing_reason !== "subscription_create") return;
+  const dedupeKey = declinedFirstPaymentKey(invoice);
+  if (!dedupeKey) return;
+  const metadata = invoice.parent?.subscription_details?.metadata ?? {};
+  await recordCardFailure(deps.db, {
+    dedupeKey,
+    source: "webhook",
+    offeringId: metadata[SUBSCRIPTION_METADATA.offeringId] ?? null,
+    email: metadata[SUBSCRIPTION_METADATA.subscriberEmail] ?? invoice.customer_email,
+  });
 }
 
 /**
@@ -19,11 +40,29 @@ export async function handleStripeEvent(
 ): Promise<"handled" | "ignored"> {
   switch (event.type) {
     case "invoice.paid":
-    case "invoice.payment_succeeded":
-    case "invoice.payment_failed": {
+    case "invoice.payment_succeeded": {
       const subscriptionId = subscriptionIdOfInvoice(event.data.object);
       if (!subscriptionId) return "ignored";
       await syncStripeSubscription(deps, subscriptionId);
+      return "handled";
+    }
+    case "invoice.payment_failed": {
+      const invoice = event.data.object;
+      const subscriptionId = subscriptionIdOfInvoice(invoice);
+      if (!subscriptionId || !invoice.id) return "ignored";
+      // The attempt's number and next retry are this event's own facts; a re-fetch would
+      // show only the latest attempt when several were made before the events arrived.
+      await syncStripeSubscription(deps, subscriptionId, {
+        failedAttempt: {
+          invoiceId: invoice.id,
+          attemptCount: invoice.attempt_count,
+          amountDueCents: invoice.amount_due,
+          nextAttemptAt: invoice.next_payment_attempt
+            ? new Date(invoice.next_payment_attempt * 1000)
+            : null,
+        },
+      });
+      await countDeclinedFirstPayment(deps, invoice);
       return "handled";
     }
     case "customer.subscription.created":
@@ -41,6 +80,21 @@ export async function handleStripeEvent(
       );
       return "handled";
     }
+    case "charge.refunded": {
+      // Our payment is found by its payment intent; the refunds are re-fetched from Stripe.
+      const intent = event.data.object.payment_intent;
+      if (!intent) return "ignored";
+      const isOurs = await recordRefundsOfPaymentIntent(
+        deps,
+        typeof intent === "string" ? intent : intent.id,
+      );
+      return isOurs ? "handled" : "ignored";
+    }
+    case "charge.dispute.created":
+    case "charge.dispute.closed":
+    case "charge.dispute.funds_withdrawn":
+    case "charge.dispute.funds_reinstated":
+      return (await recordDispute(deps, event.data.object.id)) ? "handled" : "ignored";
     case "account.updated": {
       const account = await deps.stripe.accounts.retrieve(event.data.object.id);
       await syncAccountFromStripe(deps.db, account);

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import { webhookEvents } from "../../db/schema/app";
 import type { AppEnv } from "../../http/app-env";
+import type { Metrics } from "../../integrations/metrics/metrics";
 import { AppError } from "../../lib/errors";
 import type { BillingDeps } from "../billing/billing-sync";
+import { markWebhookEventProcessed, recordWebhookEvent } from "./webhook-event-repository";
 import { handleStripeEvent } from "./webhook-handler";
 
 /** Tries each endpoint secret (platform and Connect); the SDK verifies on the raw body. */
@@ -19,34 +19,31 @@ function verifyEvent(stripe: Stripe, rawBody: string, signature: string, secrets
   return null;
 }
 
-export function webhookRoutes(deps: BillingDeps & { webhookSecrets: string[] }) {
+export function webhookRoutes(deps: BillingDeps & { webhookSecrets: string[]; metrics: Metrics }) {
+  const count = (type: string, outcome: string) =>
+    deps.metrics.webhookEvents.inc({ type, outcome });
   return new Hono<AppEnv>().post("/stripe", async (c) => {
     const signature = c.req.header("stripe-signature");
     if (!signature) throw new AppError("bad_request", "Missing Stripe-Signature header.");
     const rawBody = await c.req.text();
     const event = verifyEvent(deps.stripe, rawBody, signature, deps.webhookSecrets);
     if (!event) throw new AppError("bad_request", "Invalid webhook signature.");
+    count(event.type, "received");
 
-    // Record the event; one already processed is acknowledged and skipped. One recorded but not
-    // processed (a crash mid-way, or a parallel delivery) is processed: handlers are idempotent.
-    await deps.db
-      .insert(webhookEvents)
-      .values({ id: event.id, type: event.type })
-      .onConflictDoNothing();
-    const [record] = await deps.db
-      .select()
-      .from(webhookEvents)
-      .where(eq(webhookEvents.id, event.id));
-    if (record?.processedAt) return c.json({ received: true, duplicate: true });
+    // An event already processed is acknowledged and skipped.
+    const { isProcessed } = await recordWebhookEvent(deps.db, event);
+    if (isProcessed) {
+      count(event.type, "duplicate");
+      return c.json({ received: true, duplicate: true });
+    }
 
     try {
       const outcome = await handleStripeEvent(deps, event);
-      await deps.db
-        .update(webhookEvents)
-        .set({ processedAt: new Date() })
-        .where(eq(webhookEvents.id, event.id));
+      await markWebhookEventProcessed(deps.db, event.id);
+      count(event.type, "processed");
       return c.json({ received: true, outcome });
     } catch (error) {
+      count(event.type, "failed");
       deps.logger.error(
         { err: error, eventId: event.id, type: event.type },
         "webhook handling failed",

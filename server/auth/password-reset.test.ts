@@ -1,0 +1,178 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCreator, sessionCookie, uniqueEmail } from "../../tests/factories/creator-factory";
+import { linksIn, readOutbox } from "../../tests/setup/outbox";
+import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../../tests/setup/test-app";
+import { verification } from "../db/schema/auth";
+
+let app: TestApp;
+let ipCounter = 0;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Each test from its own client address, so the 5-a-minute limits don't meet. */
+function fromNewClient() {
+  ipCounter += 1;
+  return `198.51.100.${ipCounter}`;
+}
+
+async function requestReset(email: string, ip = fromNewClient()) {
+  return app.request("/api/auth/request-password-reset", {
+    ...jsonRequest("POST", { email }),
+    ip,
+  });
+}
+
+/** Asks for a reset and returns the e-mailed link and the token inside it. */
+async function resetLinkFor(email: string) {
+  const response = await requestReset(email);
+  expect(response.status).toBe(200);
+  const messages = await readOutbox(app, email, "password_reset");
+  const link = linksIn(messages.at(-1)!, `${TEST_ORIGIN}/api/auth/reset-password/`)[0]!;
+  const token = new URL(link).pathname.split("/").at(-1)!;
+  return { link, token };
+}
+
+async function resetPassword(token: string, newPassword: string) {
+  return app.request("/api/auth/reset-password", {
+    ...jsonRequest("POST", { token, newPassword }),
+    ip: fromNewClient(),
+  });
+}
+
+async function signIn(email: string, password: string) {
+  return app.request("/api/auth/sign-in/email", {
+    ...jsonRequest("POST", { email, password }),
+    ip: fromNewClient(),
+  });
+}
+
+async function errorOf(response: Response) {
+  const body = (await response.json()) as {
+    code?: string;
+    message?: string;
+    error?: { code?: string; message?: string };
+  };
+  return { code: body.error?.code ?? body.code, message: body.error?.message ?? body.message };
+}
+
+/** better-auth's own code, kept at the top of our error for its client (the SPA reads it). */
+async function authCodeOf(response: Response) {
+  return ((await response.json()) as { code?: string }).code;
+}
+
+describe("requesting a password reset", () => {
+  it("e-mails a link to an existing address and answers an unknown one the same", async () => {
+    const creator = await createCreator(app);
+    const unknownEmail = uniqueEmail("nobody");
+
+    const known = await requestReset(creator.email);
+    const unknown = await requestReset(unknownEmail);
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    const knownBody = await known.json();
+    expect(await unknown.json()).toEqual(knownBody);
+    expect(knownBody).toMatchObject({ status: true });
+
+    const sent = await readOutbox(app, creator.email, "password_reset");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.userId).toBe(creator.id);
+    expect(linksIn(sent[0]!, `${TEST_ORIGIN}/api/auth/reset-password/`)).toHaveLength(1);
+    expect(await readOutbox(app, unknownEmail)).toHaveLength(0);
+  });
+
+  it("refuses a malformed address with our 400 before better-auth sees it", async () => {
+    const response = await requestReset("not-an-email");
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toEqual({
+      code: "validation_failed",
+      message: "Enter a valid email address",
+    });
+  });
+
+  it("rate limits one client to 5 requests a minute, with our JSON error shape", async () => {
+    const ip = fromNewClient();
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 6; i += 1) {
+      last = await requestReset(uniqueEmail("flood"), ip);
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await errorOf(last!)).code).toBe("rate_limited");
+  });
+});
+
+describe("the reset link", () => {
+  it("opens the reset page with its token, works once and signs out every session", async () => {
+    const creator = await createCreator(app);
+    const otherDevice = sessionCookie(await signIn(creator.email, creator.password));
+    const { link, token } = await resetLinkFor(creator.email);
+
+    // better-auth checks the token, then sends the browser on to our page.
+    const opened = await app.request(new URL(link).pathname + new URL(link).search, {
+      redirect: "manual",
+    });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("location")).toBe(`${TEST_ORIGIN}/reset-password?token=${token}`);
+
+    const reset = await resetPassword(token, "brand-new-pass");
+    expect(reset.status).toBe(200);
+
+    for (const cookie of [creator.cookie, otherDevice]) {
+      const me = await app.request("/api/me", { headers: { Cookie: cookie } });
+      expect(me.status).toBe(401);
+    }
+    expect((await signIn(creator.email, creator.password)).status).toBe(401);
+    expect((await signIn(creator.email, "brand-new-pass")).status).toBe(200);
+
+    // Spent: a second use fails, and opening the link again lands on the page with an error.
+    const again = await resetPassword(token, "another-pass");
+    expect(again.status).toBe(400);
+    expect(await authCodeOf(again)).toBe("INVALID_TOKEN");
+    const reopened = await app.request(new URL(link).pathname + new URL(link).search, {
+      redirect: "manual",
+    });
+    expect(reopened.headers.get("location")).toBe(
+      `${TEST_ORIGIN}/reset-password?error=INVALID_TOKEN`,
+    );
+  });
+
+  it("is valid for 1 hour and no longer after", async () => {
+    const creator = await createCreator(app);
+    const { token } = await resetLinkFor(creator.email);
+    const db = app.runtime.deps.db;
+    const identifier = `reset-password:${token}`;
+    const [row] = await db
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, identifier));
+    const lifetimeSeconds = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 1000;
+    expect(lifetimeSeconds).toBeGreaterThan(3590);
+    expect(lifetimeSeconds).toBeLessThanOrEqual(3601);
+
+    await db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.identifier, identifier));
+    const late = await resetPassword(token, "too-late-pass");
+    expect(late.status).toBe(400);
+    expect(await authCodeOf(late)).toBe("INVALID_TOKEN");
+    expect((await signIn(creator.email, creator.password)).status).toBe(200);
+  });
+
+  it("holds the new password to the sign-up rules", async () => {
+    const creator = await createCreator(app);
+    const { token } = await resetLinkFor(creator.email);
+    const short = await resetPassword(token, "12345");
+    expect(short.status).toBe(400);
+    expect((await errorOf(short)).message).toBe("Password must be at least 6 characters");
+    // Refused before better-auth: the token is still good.
+    expect((await resetPassword(token, "123456")).status).toBe(200);
+  });
+});

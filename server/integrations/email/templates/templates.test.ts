@@ -1,0 +1,268 @@
+import { describe, expect, it } from "vitest";
+import { renderAccountExistsEmail } from "./account-exists";
+import { renderCreatorCancellationEmail } from "./creator-cancellation";
+import { renderCreatorNewSubscriberEmail } from "./creator-new-subscriber";
+import { renderCreatorPaymentFailedEmail } from "./creator-payment-failed";
+import { renderEmailChangedEmail } from "./email-changed";
+import { renderManageLinksEmail } from "./manage-links";
+import { renderPasswordResetEmail } from "./password-reset";
+import { renderPaymentFailedEmail } from "./payment-failed";
+import { renderPaymentReceiptEmail } from "./payment-receipt";
+import { formatEmailDate, toHeaderValue } from "./render-email-message";
+import { renderSubscriptionCancelledEmail } from "./subscription-cancelled";
+import { renderSubscriptionConfirmationEmail } from "./subscription-confirmation";
+import { renderVerifyEmailEmail } from "./verify-email";
+
+const manageUrl = "https://regulars.test/manage/sub_1?token=abc&x=1";
+const dashboardUrl = "https://regulars.test/dashboard/subscribers";
+const settingsUrl = "https://regulars.test/dashboard/settings";
+const future = new Date("2099-03-03T12:00:00Z");
+const customer = {
+  to: "ann@example.com",
+  subscriberName: "Ann",
+  offeringTitle: "Bread Club",
+  creatorName: "Joe's Bakery",
+};
+const creator = {
+  to: "joe@example.com",
+  businessName: "Joe's Bakery",
+  subscriberName: "Ann",
+  subscriberEmail: "ann@example.com",
+  offeringTitle: "Bread Club",
+  dashboardUrl,
+  settingsUrl,
+};
+
+/** The href as it appears in the HTML attribute. */
+const hrefOf = (url: string) => `href="${url.replaceAll("&", "&amp;")}"`;
+
+describe("customer e-mails", () => {
+  it("confirms a subscription with its price and the private manage link", async () => {
+    const message = await renderSubscriptionConfirmationEmail({
+      ...customer,
+      priceCents: 2500,
+      manageUrl,
+    });
+    expect(message.to).toBe("ann@example.com");
+    expect(message.subject).toBe("Welcome to Bread Club");
+    expect(message.text).toContain("Your subscription is now active at $25.00/month.");
+    expect(message.text).toContain(`Manage your subscription: ${manageUrl}`);
+    expect(message.text).toContain("Keep this link private");
+    expect(message.html).toContain(hrefOf(manageUrl));
+    expect(message.html).toContain("Sent by Regulars");
+  });
+
+  it("says a $0 subscription is free instead of quoting a price", async () => {
+    const message = await renderSubscriptionConfirmationEmail({
+      ...customer,
+      priceCents: 0,
+      manageUrl,
+    });
+    expect(message.text).toContain("it's free");
+    expect(message.text).not.toContain("$0.00");
+  });
+
+  it("gives a receipt with amount, date, card and manage link", async () => {
+    const message = await renderPaymentReceiptEmail({
+      ...customer,
+      amountCents: 2500,
+      paidAt: new Date("2027-03-03T23:30:00Z"),
+      cardBrand: "visa",
+      cardLast4: "4242",
+      manageUrl,
+    });
+    expect(message.subject).toBe("Receipt for Bread Club");
+    expect(message.text).toContain("$25.00");
+    expect(message.text).toContain("March 3, 2027");
+    expect(message.text).toContain("Visa ending in 4242");
+    expect(message.text).toContain(manageUrl);
+    expect(message.html).toContain(hrefOf(manageUrl));
+
+    const withoutCard = await renderPaymentReceiptEmail({
+      ...customer,
+      amountCents: 2500,
+      paidAt: new Date("2027-03-03T00:00:00Z"),
+      cardBrand: null,
+      cardLast4: null,
+      manageUrl,
+    });
+    expect(withoutCard.text).not.toContain("ending in");
+  });
+
+  it("asks for a new card when a payment fails, with the retry date", async () => {
+    const message = await renderPaymentFailedEmail({
+      ...customer,
+      amountCents: 2500,
+      nextAttemptAt: new Date("2027-03-10T00:00:00Z"),
+      updateCardUrl: manageUrl,
+    });
+    expect(message.subject).toBe("Your payment for Bread Club failed");
+    expect(message.text).toContain("couldn't charge your card $25.00");
+    expect(message.text).toContain("March 10, 2027");
+    expect(message.text).toContain(`Update your card: ${manageUrl}`);
+    expect(message.html).toContain(hrefOf(manageUrl));
+  });
+
+  it("words a cancellation by its cause and by whether access remains", async () => {
+    const byCustomer = await renderSubscriptionCancelledEmail({
+      ...customer,
+      cancelledBy: "customer",
+      endsAt: future,
+    });
+    expect(byCustomer.subject).toBe("Your Bread Club subscription is cancelled");
+    expect(byCustomer.text).toContain("You cancelled your Bread Club subscription.");
+    expect(byCustomer.text).toContain(
+      "You keep access until March 3, 2099; you won't be charged again.",
+    );
+
+    const byCreator = await renderSubscriptionCancelledEmail({
+      ...customer,
+      cancelledBy: "creator",
+      endsAt: null,
+    });
+    expect(byCreator.text).toContain("The business cancelled");
+    expect(byCreator.text).toContain("It has ended; you won't be charged again.");
+
+    const byFailures = await renderSubscriptionCancelledEmail({
+      ...customer,
+      cancelledBy: "failed_payments",
+      endsAt: null,
+    });
+    expect(byFailures.text).toContain("after repeated failed payments");
+  });
+
+  it("tells the old address where mail goes now, without a manage link", async () => {
+    const props = {
+      offeringTitle: "Bread Club",
+      oldEmail: "ann@example.com",
+      newEmail: "ann@new.example",
+    };
+    const toOld = await renderEmailChangedEmail({
+      ...props,
+      to: "ann@example.com",
+      recipient: "old",
+      manageUrl: null,
+    });
+    expect(toOld.subject).toBe("Your e-mail for Bread Club was changed");
+    expect(toOld.text).toContain("now go to ann@new.example");
+    expect(toOld.text).toContain("If you didn't make this change, reply to this e-mail.");
+    expect(toOld.html).not.toContain("href=");
+
+    const toNew = await renderEmailChangedEmail({
+      ...props,
+      to: "ann@new.example",
+      recipient: "new",
+      manageUrl,
+    });
+    expect(toNew.text).toContain(manageUrl);
+    expect(toNew.html).toContain(hrefOf(manageUrl));
+  });
+});
+
+describe("creator e-mails", () => {
+  it("announces a new subscriber with the settings footer", async () => {
+    const message = await renderCreatorNewSubscriberEmail({ ...creator, priceCents: 2500 });
+    expect(message.subject).toBe("New subscriber: Ann joined Bread Club");
+    expect(message.text).toContain("ann@example.com");
+    expect(message.text).toContain("$25.00/month");
+    expect(message.text).toContain(dashboardUrl);
+    expect(message.text).toContain(
+      `You can turn these e-mails off in Account settings: ${settingsUrl}`,
+    );
+    expect(message.html).toContain(hrefOf(settingsUrl));
+  });
+
+  it("names who ended a subscription in the subject", async () => {
+    const subjects = await Promise.all(
+      (["customer", "creator", "failed_payments"] as const).map(async (cancelledBy) => {
+        const message = await renderCreatorCancellationEmail({
+          ...creator,
+          cancelledBy,
+          endsAt: future,
+        });
+        expect(message.text).toContain("They keep access until March 3, 2099");
+        return message.subject;
+      }),
+    );
+    expect(subjects).toEqual([
+      "Ann cancelled Bread Club",
+      "You cancelled Ann's Bread Club subscription",
+      "Ann's Bread Club subscription ended after failed payments",
+    ]);
+  });
+
+  it("reports a failed payment with amount and retry date", async () => {
+    const message = await renderCreatorPaymentFailedEmail({
+      ...creator,
+      amountCents: 2500,
+      nextAttemptAt: new Date("2027-03-10T00:00:00Z"),
+    });
+    expect(message.subject).toBe("Payment failed: Ann (Bread Club)");
+    expect(message.text).toContain("$25.00");
+    expect(message.text).toContain("March 10, 2027");
+    expect(message.html).toContain(hrefOf(dashboardUrl));
+  });
+});
+
+describe("account and public e-mails", () => {
+  it("sends the reset, verify and account-exists links", async () => {
+    const resetUrl = "https://regulars.test/reset-password?token=t1";
+    const reset = await renderPasswordResetEmail({ to: "joe@example.com", resetUrl });
+    expect(reset.subject).toBe("Reset your Regulars password");
+    expect(reset.text).toContain(resetUrl);
+    expect(reset.text).toContain("expires in 1 hour");
+
+    const verifyUrl = "https://regulars.test/verify?token=t2";
+    const verify = await renderVerifyEmailEmail({ to: "joe@example.com", verifyUrl });
+    expect(verify.subject).toBe("Verify your e-mail for Regulars");
+    expect(verify.html).toContain(hrefOf(verifyUrl));
+
+    const signInUrl = "https://regulars.test/sign-in";
+    const exists = await renderAccountExistsEmail({ to: "joe@example.com", signInUrl, resetUrl });
+    expect(exists.subject).toBe("Someone tried to create a Regulars account with your e-mail");
+    expect(exists.text).toContain(signInUrl);
+    expect(exists.text).toContain(resetUrl);
+  });
+
+  it("lists every subscription with its status and link", async () => {
+    const message = await renderManageLinksEmail({
+      to: "ann@example.com",
+      links: [
+        { offeringTitle: "Bread Club", creatorName: "Joe's Bakery", manageUrl, status: "active" },
+        {
+          offeringTitle: "Coffee",
+          creatorName: null,
+          manageUrl: "https://regulars.test/manage/sub_2?token=def",
+          status: "past_due",
+        },
+      ],
+    });
+    expect(message.subject).toBe("Your subscription links");
+    expect(message.text).toContain("Active");
+    expect(message.text).toContain("Past due");
+    expect(message.text).toContain("https://regulars.test/manage/sub_2?token=def");
+    expect(message.html).toContain(hrefOf(manageUrl));
+    expect(message.text).toContain("Keep these links private");
+  });
+});
+
+describe("user-supplied text", () => {
+  it("is escaped in HTML, literal in text, and can't break the subject line", async () => {
+    const message = await renderSubscriptionConfirmationEmail({
+      ...customer,
+      subscriberName: '<script>alert("x")</script>',
+      offeringTitle: "Bread\r\nBcc: victim@example.com",
+      priceCents: 2500,
+      manageUrl,
+    });
+    expect(message.html).not.toContain("<script>");
+    expect(message.html).toContain("&lt;script&gt;");
+    expect(message.text).toContain('<script>alert("x")</script>');
+    expect(message.subject).toBe("Welcome to Bread Bcc: victim@example.com");
+  });
+
+  it("formats dates in UTC", () => {
+    expect(formatEmailDate(new Date("2027-03-03T23:59:00Z"))).toBe("March 3, 2027");
+    expect(toHeaderValue(" a\u2028b\n\nc ")).toBe("a b c");
+  });
+});

@@ -1,0 +1,135 @@
+import PgBoss from "pg-boss";
+import type { Db } from "../../db/client";
+import type { Logger } from "../../lib/logger";
+import { jobDbFor } from "./job-db";
+
+/** Every queue the app uses, with its retry policy. */
+export const queues = {
+  sendEmail: "email.send",
+  reconcile: "earnings.reconcile",
+} as const;
+type QueueName = (typeof queues)[keyof typeof queues];
+
+export interface JobQueueTuning {
+  pollSeconds: number;
+  maintenanceSeconds: number;
+  /** A job still active after this is taken to have died with its process and is retried. */
+  expireSeconds: number;
+  retryLimit: number;
+  retryDelaySeconds: number;
+}
+
+export interface JobQueue {
+  /** Enqueues in the caller's transaction: the job exists exactly when the change commits. */
+  send(tx: Db, queue: QueueName, data: object): Promise<void>;
+  work<T extends object>(
+    queue: QueueName,
+    handler: (job: { data: T; retryCount: number; retryLimit: number }) => Promise<void>,
+  ): Promise<void>;
+  /** Per queue: jobs waiting, the oldest one's age, and jobs that failed for good. */
+  stats(): Promise<
+    Array<{ queue: string; waiting: number; oldestSeconds: number; failed: number }>
+  >;
+  /** Runs `queue` on a cron schedule (UTC); one instance enqueues each run. */
+  schedule(queue: QueueName, cron: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * pg-boss on our own database (PGlite or PostgreSQL): jobs are rows claimed with SKIP LOCKED,
+ * so N instances never run one twice, and an active job whose process died expires and is
+ * retried with back-off.
+ */
+export async function startJobQueue(options: {
+  jobDb: PgBoss.Db;
+  logger: Logger;
+  tuning: JobQueueTuning;
+}): Promise<JobQueue> {
+  const { tuning, logger } = options;
+  const jobDb = trackingQueries(options.jobDb);
+  const boss = new PgBoss({
+    db: jobDb,
+    // Cron schedules (the nightly reconciliation) are kept in the database, so N instances
+    // enqueue each run once.
+    schedule: true,
+    supervise: true,
+    maintenanceIntervalSeconds: tuning.maintenanceSeconds,
+  });
+  boss.on("error", (error) => logger.error({ err: error, component: "jobs" }, "job queue error"));
+  await boss.start();
+  for (const name of Object.values(queues)) {
+    const policy = {
+      name,
+      retryLimit: tuning.retryLimit,
+      retryDelay: tuning.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: tuning.expireSeconds,
+    };
+    // A queue keeps the policy it was created with; this start's settings replace it, so a
+    // changed EMAIL_RETRY_LIMIT or JOB_EXPIRE_SECONDS applies after a restart.
+    if (await boss.getQueue(name)) await boss.updateQueue(name, policy);
+    else await boss.createQueue(name, policy);
+  }
+
+  return {
+    async send(tx, queue, data) {
+      await boss.send(queue, data, { db: jobDbFor(tx) });
+    },
+    async work(queue, handler) {
+      await boss.work(
+        queue,
+        { pollingIntervalSeconds: tuning.pollSeconds, includeMetadata: true, batchSize: 1 },
+        async ([job]) => {
+          if (!job) return;
+          await handler({
+            data: job.data as never,
+            retryCount: job.retryCount,
+            retryLimit: job.retryLimit,
+          });
+        },
+      );
+    },
+    async schedule(queue, cron) {
+      await boss.schedule(queue, cron, {}, { tz: "UTC" });
+    },
+    async stats() {
+      const { rows } = await options.jobDb.executeSql(
+        `select name,
+            count(*) filter (where state in ('created', 'retry')) as waiting,
+            coalesce(extract(epoch from now() - min(created_on)
+              filter (where state in ('created', 'retry'))), 0) as oldest,
+            count(*) filter (where state = 'failed') as failed
+          from pgboss.job group by name`,
+        [],
+      );
+      return (rows as Array<Record<string, unknown>>).map((row) => ({
+        queue: String(row.name),
+        waiting: Number(row.waiting),
+        oldestSeconds: Number(row.oldest),
+        failed: Number(row.failed),
+      }));
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      // pg-boss marks a finished job complete (or failed) without awaiting it, so its stop can
+      // resolve with that query still running; the pool must outlive it.
+      await jobDb.settled();
+    },
+  };
+}
+
+function trackingQueries(db: PgBoss.Db): PgBoss.Db & { settled(): Promise<void> } {
+  const running = new Set<Promise<unknown>>();
+  return {
+    executeSql(text, values) {
+      const query = db.executeSql(text, values);
+      running.add(query);
+      const forget = () => running.delete(query);
+      query.then(forget, forget);
+      return query;
+    },
+    async settled() {
+      await Promise.allSettled([...running]);
+    },
+  };
+}

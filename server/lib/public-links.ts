@@ -1,0 +1,16 @@
+// Addresses of the SPA's public pages, for links the server writes into e-mails. They mirror
+// web/src/config/paths.ts, which the server cannot import.
+
+export const resetPasswordPagePath = "/reset-password";
+export const dashboardPath = "/dashboard";
+export const signInPagePath = "/?auth=signin";
+export const forgotPasswordPagePath = "/forgot-password";
+
+export function customerPortalUrl(publicUrl: string, customUrl: string, subscriberId: string) {
+  return `${publicUrl}${customerPortalPathPrefix(customUrl)}${encodeURIComponent(subscriberId)}`;
+}
+
+/** The start of every manage link to an offering's customers, to find them in sent mail. */
+export function customerPortalPathPrefix(customUrl: string) {
+  return `/customer/${encodeURIComponent(customUrl)}/`;
+}

@@ -1,0 +1,197 @@
+import { and, eq, gte, lte, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { creatorEarnings, subscribers } from "../../db/schema/app";
+
+// Everything the Analytics tab counts about subscribers comes from one pass over the creator's
+// rows (summarizeSubscribers); its money this month from one range of payments (sumNetRevenue).
+//
+// The business metrics (docs/metrics.md) share one timeline: a subscriber is live at instant t
+// when they joined at or before t and were not cancelled at or before t (created_at ≤ t,
+// cancelled_at null or > t). Live means active or past due: Stripe is still collecting from
+// both. The figures read `asOf` as "now", so a test can pass a fixed instant; "this month" is
+// asOf's calendar month in UTC, up to asOf. Month boundaries are half-open, so that
+//   live now = live at the month's start + new this month − churned this month.
+
+const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+const countSchema = z.coerce.number();
+const specRowSchema = z.object({
+  offering_id: z.string().nullable(),
+  bucket: z.number().nullable(),
+  subscribers: countSchema,
+  new_subscribers: countSchema,
+  live_revenue_cents: countSchema,
+});
+const metricsRowSchema = z.object({
+  mrr_cents: countSchema,
+  live: countSchema,
+  active: countSchema,
+  past_due: countSchema,
+  live_at_start: countSchema,
+  new: countSchema,
+  churned: countSchema,
+  churned_of_start: countSchema,
+  arpu_cents: countSchema.nullable(),
+  churn_rate_percent: countSchema.nullable(),
+  mrr_history: z.array(countSchema).nullable(),
+});
+/** node-postgres hands json back parsed; a driver that doesn't gets it parsed here. */
+const json = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === "string" ? JSON.parse(value) : value), schema);
+
+/**
+ * One pass over the creator's subscribers (`subscribers.user_id`, no join) for both the spec's
+ * figures and the business metrics. `months` are the first days (YYYY-MM-01, UTC) of the twelve
+ * months shown, oldest first, ending with asOf's month; `seriesEnd` the first day after them.
+ *
+ * The pass groups subscribers by offering, `bucket` (0 joined before months[0], i in month i,
+ * months.length + 1 from seriesEnd on), whether they joined since `newSince`, whether they had
+ * joined by asOf, `left` (the month they were cancelled, earlier ones folded into 1; null while
+ * live at asOf, a cancellation after asOf not having happened yet) and status. Two small
+ * aggregations of those groups follow in the same statement:
+ * - `spec`, per offering, per month and overall (grouping sets; null marks the set a row
+ *   belongs to): subscribers, those since newSince, and what live subscribers pay;
+ * - `metrics`: MRR, the counts, ARPU and churn of docs/metrics.md, and the MRR at the end of
+ *   each month i (asOf for the last) = the prices of those who joined by month i minus those
+ *   who left by month i (a price a subscriber pays never changes, so this is exact).
+ */
+export async function summarizeSubscribers(
+  db: Db,
+  userId: string,
+  window: { months: string[]; seriesEnd: string; newSince: Date; asOf: Date },
+) {
+  const asOf = ts(window.asOf);
+  const bounds = sql`array[${sql.join(
+    [...window.months, window.seriesEnd].map((day) => sql`${`${day}T00:00:00Z`}::timestamptz`),
+    sql`, `,
+  )}]`;
+  const last = window.months.length;
+  const result = await db.execute(sql`
+    with grouped as materialized (
+      select ${subscribers.offeringId} as offering_id,
+             width_bucket(${subscribers.createdAt}, ${bounds}) as bucket,
+             ${subscribers.createdAt} >= ${ts(window.newSince)} as is_new,
+             ${subscribers.createdAt} <= ${asOf} as has_joined,
+             case when ${subscribers.cancelledAt} <= ${asOf}
+                  then greatest(1, width_bucket(${subscribers.cancelledAt}, ${bounds})) end as "left",
+             ${subscribers.paymentStatus} as status,
+             count(*) as n,
+             sum(${subscribers.priceCents}) as cents
+      from ${subscribers}
+      where ${subscribers.userId} = ${userId}
+      group by 1, 2, 3, 4, 5, 6
+    ),
+    spec as (
+      select offering_id, bucket,
+             coalesce(sum(n), 0) as subscribers,
+             coalesce(sum(n) filter (where is_new), 0) as new_subscribers,
+             coalesce(sum(cents) filter (where status <> 'cancelled'), 0) as live_revenue_cents
+      from grouped
+      group by grouping sets ((offering_id), (bucket), ())
+    ),
+    timeline as (
+      select greatest(1, bucket) as joined, "left", status, sum(n) as n, sum(cents) as cents
+      from grouped
+      where has_joined
+      group by 1, 2, 3
+    ),
+    summary as (
+      select coalesce(sum(cents) filter (where "left" is null), 0) as mrr_cents,
+             coalesce(sum(n) filter (where "left" is null), 0) as live,
+             coalesce(sum(n) filter (where "left" is null and status = 'active'), 0) as active,
+             coalesce(sum(n) filter (where "left" is null and status = 'past_due'), 0) as past_due,
+             coalesce(sum(n) filter (where joined < ${last} and ("left" is null or "left" = ${last})), 0) as live_at_start,
+             coalesce(sum(n) filter (where joined = ${last}), 0) as new,
+             coalesce(sum(n) filter (where "left" = ${last}), 0) as churned,
+             coalesce(sum(n) filter (where joined < ${last} and "left" = ${last}), 0) as churned_of_start
+      from timeline
+    ),
+    history as (
+      select month.i,
+             coalesce(sum(timeline.cents) filter (where timeline.joined <= month.i), 0)
+               - coalesce(sum(timeline.cents) filter (where timeline."left" <= month.i), 0) as mrr_cents
+      from generate_series(1, ${last}) as month(i)
+      cross join timeline
+      group by month.i
+    )
+    select
+      (select coalesce(json_agg(spec), '[]') from spec) as spec,
+      (select row_to_json(metrics) from (
+        select summary.*,
+               -- numeric division (bigint / bigint would truncate), rounded half away from zero
+               round(summary.mrr_cents::numeric / nullif(summary.live, 0)) as arpu_cents,
+               round(100 * summary.churned_of_start::numeric / nullif(summary.live_at_start, 0), 2)
+                 as churn_rate_percent,
+               (select array_agg(history.mrr_cents order by history.i) from history) as mrr_history
+        from summary
+      ) as metrics) as metrics
+  `);
+  const [row] = (result as unknown as { rows: unknown[] }).rows;
+  const parsed = z
+    .object({ spec: json(z.array(specRowSchema)), metrics: json(metricsRowSchema) })
+    .parse(row);
+  const m = parsed.metrics;
+  return {
+    spec: parsed.spec.map((r) => ({
+      offeringId: r.offering_id,
+      bucket: r.bucket,
+      subscribers: r.subscribers,
+      newSubscribers: r.new_subscribers,
+      liveRevenueCents: r.live_revenue_cents,
+    })),
+    metrics: {
+      mrrCents: m.mrr_cents,
+      liveSubscribers: m.live,
+      activeSubscribers: m.active,
+      pastDueSubscribers: m.past_due,
+      liveAtMonthStart: m.live_at_start,
+      newThisMonth: m.new,
+      churnedThisMonth: m.churned,
+      churnedOfLiveAtMonthStart: m.churned_of_start,
+      arpuCents: m.arpu_cents,
+      churnRatePercent: m.churn_rate_percent,
+      // A creator with no subscribers has no groups: every month's MRR is zero.
+      mrrHistory: window.months.map((month, i) => ({ month, mrrCents: m.mrr_history?.[i] ?? 0 })),
+    },
+  };
+}
+
+/**
+ * This month's money: every creator_earnings row dated from monthStart to asOf. A payment is a
+ * 'payment' row; a refund or a dispute is a negative row of its own (the payment's row is never
+ * edited), a won dispute a positive 'dispute_won' row giving it back, a lost one a zero
+ * marker. So: paid = the payments' gross; refunded = what the other rows take off (refunds and
+ * disputes, less any reinstated); fees = every row's fee (a returned fee is negative); net =
+ * every row's net = paid − refunded − fees, each row's net being its gross minus its fee (a
+ * CHECK).
+ */
+export async function sumNetRevenue(
+  db: Db,
+  userId: string,
+  window: { asOf: Date; monthStart: Date },
+) {
+  const isPayment = sql`${creatorEarnings.kind} = 'payment'`;
+  const [row] = await db
+    .select({
+      receivedCents:
+        sql`coalesce(sum(${creatorEarnings.grossAmountCents}) filter (where ${isPayment}), 0)`.mapWith(
+          Number,
+        ),
+      refundedCents:
+        sql`coalesce(-sum(${creatorEarnings.grossAmountCents}) filter (where not ${isPayment}), 0)`.mapWith(
+          Number,
+        ),
+      feesCents: sql`coalesce(sum(${creatorEarnings.platformFeeCents}), 0)`.mapWith(Number),
+      netCents: sql`coalesce(sum(${creatorEarnings.netAmountCents}), 0)`.mapWith(Number),
+    })
+    .from(creatorEarnings)
+    .where(
+      and(
+        eq(creatorEarnings.userId, userId),
+        gte(creatorEarnings.paymentDate, window.monthStart),
+        lte(creatorEarnings.paymentDate, window.asOf),
+      ),
+    );
+  return row ?? { receivedCents: 0, refundedCents: 0, feesCents: 0, netCents: 0 };
+}

@@ -1,0 +1,116 @@
+import { csvHeader, csvRecord, money } from "../../lib/csv";
+import {
+  listPaymentBatch,
+  listSubscriberPage,
+  type PaymentKey,
+  type SubscriberKey,
+  type SubscriberQuery,
+} from "./subscriber-repository";
+import { type SubscriberDeps, toListItem } from "./subscriber-service";
+
+/**
+ * Rows are read in keyset batches of this many and written as one chunk each: memory holds one
+ * batch, however many rows there are, and the response's backpressure paces the reads.
+ */
+const EXPORT_BATCH_SIZE = 1_000;
+
+const statusLabels = { active: "Active", past_due: "Past due", cancelled: "Cancelled" } as const;
+
+// No ids: a subscriber's id is the secret in their self-service link, and a CSV travels.
+const subscriberColumns = [
+  "Name",
+  "Email",
+  "Subscription",
+  "Price (USD/month)",
+  "Status",
+  "Joined",
+  "Next billing date",
+  "Ends",
+] as const;
+
+const paymentColumns = [
+  "Date",
+  "Name",
+  "Email",
+  "Subscription",
+  "Amount (USD)",
+  "Platform fee (USD)",
+  "Platform fee (%)",
+  "Net (USD)",
+  "Status",
+  "Stripe invoice",
+] as const;
+
+/** A payment, or a refund or dispute of one (its own negative record, same invoice). */
+const earningLabels = {
+  payment: "Paid",
+  refund: "Refund",
+  dispute: "Dispute",
+  dispute_won: "Dispute won",
+  dispute_lost: "Dispute lost",
+} as const;
+
+const dateOrNull = (iso: string | null) => (iso ? new Date(iso) : null);
+
+/** The subscribers CSV, chunk by chunk: the header, then one chunk per batch. */
+export async function* exportSubscribersCsv(
+  deps: SubscriberDeps,
+  query: SubscriberQuery,
+): AsyncGenerator<string> {
+  yield csvHeader(subscriberColumns);
+  let after: SubscriberKey | null = null;
+  for (;;) {
+    const rows = await listSubscriberPage(deps.db, query, after, EXPORT_BATCH_SIZE);
+    if (rows.length === 0) return;
+    let chunk = "";
+    for (const row of rows) {
+      const item = toListItem(row);
+      chunk += csvRecord([
+        item.name,
+        item.email,
+        item.offeringTitle,
+        money(item.priceCents),
+        statusLabels[item.status],
+        row.joinedAt,
+        dateOrNull(item.nextBillingAt),
+        dateOrNull(item.endsAt),
+      ]);
+    }
+    yield chunk;
+    if (rows.length < EXPORT_BATCH_SIZE) return;
+    const last = rows[rows.length - 1]!;
+    after = { key: last.sortKey, id: last.id };
+  }
+}
+
+/** The payments CSV: one record per earnings row of the subscribers matching the filter. */
+export async function* exportPaymentsCsv(
+  deps: SubscriberDeps,
+  query: SubscriberQuery,
+): AsyncGenerator<string> {
+  yield csvHeader(paymentColumns);
+  let after: PaymentKey | null = null;
+  for (;;) {
+    const rows = await listPaymentBatch(deps.db, query, after, EXPORT_BATCH_SIZE);
+    if (rows.length === 0) return;
+    let chunk = "";
+    for (const row of rows) {
+      chunk += csvRecord([
+        row.paidAt,
+        row.subscriberName,
+        row.subscriberEmail,
+        row.offeringTitle,
+        money(row.amountCents),
+        money(row.feeCents),
+        row.feePercent,
+        money(row.netCents),
+        earningLabels[row.kind],
+        row.stripeInvoiceId,
+      ]);
+    }
+    yield chunk;
+    if (rows.length < EXPORT_BATCH_SIZE) return;
+    const last = rows[rows.length - 1]!;
+    after = { paidAt: last.paidAtKey, createdAt: last.createdAtKey, id: last.id };
+  }
+}
