@@ -21,6 +21,9 @@ const CustomerPortalPage = lazy(
 );
 const SuccessPage = lazy(() => import("@/features/checkout-success/components/success-page"));
 const OutboxPage = lazy(() => import("@/features/outbox/components/outbox-page"));
+const ForgotPasswordPage = lazy(() => import("@/features/auth/components/forgot-password-page"));
+const ResetPasswordPage = lazy(() => import("@/features/auth/components/reset-password-page"));
+const ManageLinksPage = lazy(() => import("@/features/manage-links/components/manage-links-page"));
 
 export function AppRouter() {
   return (
@@ -30,6 +33,9 @@ export function AppRouter() {
           <Route path={paths.customerPortal.path} element={<CustomerPortalPage />} />
           <Route path={paths.success.path} element={<SuccessPage />} />
           <Route path={paths.outbox.path} element={<OutboxPage />} />
+          <Route path={paths.forgotPassword.path} element={<ForgotPasswordPage />} />
+          <Route path={paths.resetPassword.path} element={<ResetPasswordPage />} />
+          <Route path={paths.manageLinks.path} element={<ManageLinksPage />} />
           <Route element={<CreatorGate />}>
             <Route path={paths.home.path} element={<HomeRoute />} />
             <Route path={paths.features.path} element={<FeaturesPage />} />

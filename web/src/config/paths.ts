@@ -6,7 +6,7 @@ export const paths = {
   pricing: { path: "/pricing", getHref: () => "/pricing" },
   dashboard: {
     path: "/dashboard",
-    getHref: (tab?: "overview" | "analytics" | "earnings" | "settings") =>
+    getHref: (tab?: "overview" | "subscribers" | "analytics" | "earnings" | "settings") =>
       tab ? `/dashboard?tab=${tab}` : "/dashboard",
   },
   // Served as their own page (landing.html), outside the client router.
@@ -18,6 +18,11 @@ export const paths = {
     getHref: (customUrl: string, subscriberId: string) =>
       `/customer/${encodeURIComponent(customUrl)}/${encodeURIComponent(subscriberId)}`,
   },
+  forgotPassword: { path: "/forgot-password", getHref: () => "/forgot-password" },
+  // The e-mailed link reaches it through better-auth, which adds ?token=… or ?error=….
+  resetPassword: { path: "/reset-password", getHref: () => "/reset-password" },
+  // "Lost your link?": customers ask for their self-service links by e-mail.
+  manageLinks: { path: "/manage", getHref: () => "/manage" },
   success: { path: "/success", getHref: () => "/success" },
   outbox: { path: "/dev/outbox", getHref: () => "/dev/outbox" },
 } as const;

@@ -5,5 +5,3 @@ export const authClient = createAuthClient({
   basePath: "/api/auth",
   plugins: [twoFactorClient()],
 });
-
-export type AuthUser = NonNullable<ReturnType<typeof authClient.useSession>["data"]>["user"];

@@ -1,3 +1,7 @@
-export function cn(...classes: Array<string | false | null | undefined>): string {
-  return classes.filter(Boolean).join(" ");
+import { type ClassValue, clsx } from "clsx";
+import { twMerge } from "tailwind-merge";
+
+/** Joins class names; a later Tailwind class wins over an earlier one it conflicts with. */
+export function cn(...classes: ClassValue[]): string {
+  return twMerge(clsx(classes));
 }

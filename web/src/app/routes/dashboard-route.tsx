@@ -18,11 +18,14 @@ import { AnalyticsTab } from "@/features/dashboard/components/analytics-tab";
 import { DashboardProviders } from "@/features/dashboard/components/dashboard-providers";
 import { EarningsTab } from "@/features/dashboard/components/earnings-tab";
 import { OverviewTab } from "@/features/dashboard/components/overview-tab";
+import { VerifyEmailBanner } from "@/features/dashboard/components/verify-email-banner";
+import { SubscribersTab } from "@/features/subscribers/components/subscribers-tab";
 import { authClient } from "@/lib/auth-client";
 import { cn } from "@/lib/cn";
 
 const tabs = [
   { value: "overview", label: "Overview" },
+  { value: "subscribers", label: "Subscribers" },
   { value: "analytics", label: "Analytics" },
   { value: "earnings", label: "Earnings" },
   // The spec's address for the Account tab is ?tab=settings.
@@ -43,6 +46,16 @@ function firstNameOf(candidates: Array<string | null | undefined>): string | nul
     if (first) return first;
   }
   return null;
+}
+
+/**
+ * The business name from onboarding (and the Account tab) comes first, whole: it is also the
+ * creator name on every offering, and its first word alone ("Blue") would mean nothing.
+ */
+function dashboardTitleOf(businessName: string | null | undefined, firstName: string | null) {
+  const name = businessName?.trim() || firstName;
+  if (!name) return "Your Dashboard";
+  return /s$/i.test(name) ? `${name}' Dashboard` : `${name}'s Dashboard`;
 }
 
 export default function DashboardRoute() {
@@ -69,13 +82,13 @@ export default function DashboardRoute() {
 
   if (!me.data) return <FullPageSpinner />;
   const user = me.data.user;
+  const businessName = me.data.profile?.businessName;
   // Until the overview answers, the creator name it carries is unknown: don't flash another.
-  const isTitlePending = overview.isPending;
-  const firstName = firstNameOf([
-    overview.data?.firstOfferingCreatorName,
-    user.name,
-    user.email.split("@")[0],
-  ]);
+  const isTitlePending = !businessName && overview.isPending;
+  const title = dashboardTitleOf(
+    businessName,
+    firstNameOf([overview.data?.firstOfferingCreatorName, user.name, user.email.split("@")[0]]),
+  );
   const isPaymentSetupComplete = Boolean(connect.data?.account?.onboardingCompleted);
   const isCheckingPaymentSetup = connect.isPending;
 
@@ -101,14 +114,12 @@ export default function DashboardRoute() {
     <DashboardProviders>
       <div className="min-h-screen bg-gray-50">
         <header className="border-b border-gray-200 bg-white">
-          <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-6 py-4">
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
             <div className="flex flex-wrap items-center gap-3">
               {isTitlePending ? (
                 <div className="h-7 w-56 animate-pulse rounded bg-gray-100" aria-hidden />
               ) : (
-                <h1 className="text-xl font-semibold tracking-tight text-gray-950">
-                  {firstName ? `${firstName}'s Dashboard` : "Your Dashboard"}
-                </h1>
+                <h1 className="text-xl font-semibold tracking-tight text-gray-950">{title}</h1>
               )}
               <TestModeBadge />
             </div>
@@ -118,49 +129,64 @@ export default function DashboardRoute() {
             </Button>
           </div>
         </header>
+        <VerifyEmailBanner />
 
-        <Tabs.Root value={tab} onValueChange={selectTab} className="mx-auto max-w-7xl px-6 py-6">
-          <Tabs.List
-            aria-label="Dashboard sections"
-            className="flex gap-1 border-b border-gray-200"
+        <main>
+          <Tabs.Root
+            value={tab}
+            onValueChange={selectTab}
+            className="mx-auto max-w-7xl px-4 py-6 sm:px-6"
           >
-            {tabs.map((t) => (
-              <Tabs.Trigger
-                key={t.value}
-                value={t.value}
-                className={cn(
-                  // Inset focus ring, so the list's bottom border doesn't cut it.
-                  "-mb-px shrink-0 rounded-t-md border-b-2 px-4 py-2 text-sm font-medium transition-colors focus-visible:outline-offset-[-2px]",
-                  tab === t.value
-                    ? "border-brand-700 text-gray-950"
-                    : "border-transparent text-gray-600 hover:text-gray-950",
-                )}
-              >
-                {t.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          <Tabs.Content value="overview" className="pt-6 focus-visible:outline-none">
-            <OverviewTab
-              isPaymentSetupComplete={isPaymentSetupComplete}
-              isCheckingPaymentSetup={isCheckingPaymentSetup}
-              onShowAnalytics={() => selectTab("analytics")}
-              onShowAccount={() => selectTab("settings")}
-            />
-          </Tabs.Content>
-          <Tabs.Content value="analytics" className="pt-6 focus-visible:outline-none">
-            <AnalyticsTab />
-          </Tabs.Content>
-          <Tabs.Content value="earnings" className="pt-6 focus-visible:outline-none">
-            <EarningsTab
-              isPaymentSetupComplete={isPaymentSetupComplete}
-              isCheckingPaymentSetup={isCheckingPaymentSetup}
-            />
-          </Tabs.Content>
-          <Tabs.Content value="settings" className="pt-6 focus-visible:outline-none">
-            <AccountTab me={me.data} paymentSetup={<PaymentSetupPanel />} />
-          </Tabs.Content>
-        </Tabs.Root>
+            {/* On a phone the five tabs don't fit one row: they wrap as pills, all in sight, so
+              none hides off the edge. From sm up, one row of underlined tabs; the rule under
+              them is an inset shadow, so the active tab's underline isn't clipped by the
+              scroll box that catches a very long row. Arrow keys move between tabs either way. */}
+            <Tabs.List
+              aria-label="Dashboard sections"
+              className="flex flex-wrap gap-2 sm:flex-nowrap sm:gap-1 sm:overflow-x-auto sm:shadow-[inset_0_-1px_0_var(--color-gray-200)] sm:[scrollbar-width:thin]"
+            >
+              {tabs.map((t) => (
+                <Tabs.Trigger
+                  key={t.value}
+                  value={t.value}
+                  className={cn(
+                    "shrink-0 rounded-full border px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors",
+                    // Inset focus ring from sm up, so the list's bottom rule doesn't cut it.
+                    "sm:rounded-none sm:rounded-t-md sm:border-0 sm:border-b-2 sm:px-4 sm:py-2 sm:focus-visible:outline-offset-[-2px]",
+                    tab === t.value
+                      ? "border-brand-700 bg-brand-50 text-brand-800 sm:bg-transparent sm:text-gray-950"
+                      : "border-gray-200 bg-white text-gray-600 hover:text-gray-950 sm:border-transparent sm:bg-transparent",
+                  )}
+                >
+                  {t.label}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Tabs.Content value="overview" className="pt-6 focus-visible:outline-none">
+              <OverviewTab
+                isPaymentSetupComplete={isPaymentSetupComplete}
+                isCheckingPaymentSetup={isCheckingPaymentSetup}
+                onShowAnalytics={() => selectTab("analytics")}
+                onShowAccount={() => selectTab("settings")}
+              />
+            </Tabs.Content>
+            <Tabs.Content value="subscribers" className="pt-6 focus-visible:outline-none">
+              <SubscribersTab />
+            </Tabs.Content>
+            <Tabs.Content value="analytics" className="pt-6 focus-visible:outline-none">
+              <AnalyticsTab />
+            </Tabs.Content>
+            <Tabs.Content value="earnings" className="pt-6 focus-visible:outline-none">
+              <EarningsTab
+                isPaymentSetupComplete={isPaymentSetupComplete}
+                isCheckingPaymentSetup={isCheckingPaymentSetup}
+              />
+            </Tabs.Content>
+            <Tabs.Content value="settings" className="pt-6 focus-visible:outline-none">
+              <AccountTab me={me.data} paymentSetup={<PaymentSetupPanel />} />
+            </Tabs.Content>
+          </Tabs.Root>
+        </main>
 
         <PaymentSetupModal open={isSetupModalOpen} onOpenChange={setIsSetupModalOpen} />
       </div>

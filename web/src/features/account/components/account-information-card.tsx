@@ -9,7 +9,7 @@ const signupDateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" 
 export function AccountInformationCard({ user }: { user: Me["user"] }) {
   return (
     <Card className="space-y-4 p-5">
-      <h3 className="text-base font-semibold text-gray-950">Account Information</h3>
+      <h2 className="text-base font-semibold text-gray-950">Account Information</h2>
       <dl className="text-sm">
         <dt className="font-medium text-gray-800">Signup date</dt>
         <dd className="mt-0.5 text-gray-700">

@@ -8,8 +8,10 @@ import { Card } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { authClient } from "@/lib/auth-client";
 import { AccountInformationCard } from "./account-information-card";
+import { BusinessNameCard } from "./business-name-card";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { DeleteAccountDialog } from "./delete-account-dialog";
+import { EmailNotificationsCard } from "./email-notifications-card";
 import { PlatformUsageCard } from "./platform-usage-card";
 import { SecurityCard } from "./security-card";
 import { TwoFactorDialog } from "./two-factor-dialog";
@@ -61,7 +63,9 @@ export function AccountTab({ me, paymentSetup }: AccountTabProps) {
         </Alert>
       ) : null}
       <AccountInformationCard user={me.user} />
+      <BusinessNameCard businessName={me.profile?.businessName ?? null} />
       <Card className="p-5">{paymentSetup}</Card>
+      <EmailNotificationsCard />
       <PlatformUsageCard />
       <SecurityCard
         isTwoFactorEnabled={me.user.twoFactorEnabled}
@@ -69,7 +73,7 @@ export function AccountTab({ me, paymentSetup }: AccountTabProps) {
         onTwoFactor={() => setDialog("two-factor")}
       />
       <Card className="space-y-3 border-red-200 p-5 lg:col-span-2">
-        <h3 className="text-base font-semibold text-red-800">Delete Account</h3>
+        <h2 className="text-base font-semibold text-red-800">Delete Account</h2>
         <p className="text-sm text-gray-700">
           Permanently deletes your account and subscriptions, and cancels every subscriber's
           payments. This cannot be undone.
@@ -91,7 +95,12 @@ export function AccountTab({ me, paymentSetup }: AccountTabProps) {
           queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
         }}
       />
-      <DeleteAccountDialog {...dialogProps("delete")} userId={me.user.id} onDeleted={onDeleted} />
+      <DeleteAccountDialog
+        {...dialogProps("delete")}
+        userId={me.user.id}
+        isTwoFactorEnabled={me.user.twoFactorEnabled}
+        onDeleted={onDeleted}
+      />
     </div>
   );
 }

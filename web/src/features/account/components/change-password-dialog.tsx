@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH, passwordSchema } from "@contracts/auth";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -5,9 +6,6 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { authClient } from "@/lib/auth-client";
-
-/** Spec 9: the same minimum as at sign-up. */
-const MIN_PASSWORD_LENGTH = 6;
 
 interface ChangePasswordDialogProps {
   open: boolean;
@@ -39,8 +37,9 @@ export function ChangePasswordDialog({ open, onOpenChange, onChanged }: ChangePa
   function validate(): FieldErrors {
     const errors: FieldErrors = {};
     if (!current) errors.current = "Enter your current password";
-    if (next.length < MIN_PASSWORD_LENGTH)
-      errors.next = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+    // Spec 9: the same rule as at sign-up.
+    const chosen = passwordSchema.safeParse(next);
+    if (!chosen.success) errors.next = chosen.error.issues[0]?.message;
     if (confirm !== next) errors.confirm = "The new passwords don't match";
     return errors;
   }
@@ -95,7 +94,7 @@ export function ChangePasswordDialog({ open, onOpenChange, onChanged }: ChangePa
         <Field
           id="new-password"
           label="New password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           error={fieldErrors.next}
         >
           <Input

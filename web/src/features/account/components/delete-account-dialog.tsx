@@ -9,21 +9,30 @@ import { useDeleteAccount } from "../api/delete-account";
 
 const MISMATCH = "User ID does not match. Please type your exact User ID to confirm.";
 const DELETE_FAILED = "Failed to delete account. Please try again.";
+const TOTP_CODE = /^\d{6}$/;
 
 interface DeleteAccountDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   userId: string;
+  /** Then a code from the authenticator app is asked for too. */
+  isTwoFactorEnabled: boolean;
   onDeleted: () => unknown;
 }
+
+type FieldErrors = Partial<Record<"password" | "totpCode", string>>;
 
 export function DeleteAccountDialog({
   open,
   onOpenChange,
   userId,
+  isTwoFactorEnabled,
   onDeleted,
 }: DeleteAccountDialogProps) {
   const [typed, setTyped] = useState("");
+  const [password, setPassword] = useState("");
+  const [totpCode, setTotpCode] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const deletion = useDeleteAccount();
   // Exact, as the spec says: no trimming, no case folding.
@@ -32,7 +41,11 @@ export function DeleteAccountDialog({
   function close(next: boolean) {
     if (next) return onOpenChange(true);
     if (deletion.isPending) return; // the deletion is under way; closing would hide its result
+    // The password must not linger (or reappear) after the dialog closes.
     setTyped("");
+    setPassword("");
+    setTotpCode("");
+    setFieldErrors({});
     setError(null);
     onOpenChange(false);
   }
@@ -40,9 +53,20 @@ export function DeleteAccountDialog({
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!matches) return setError(MISMATCH);
+    const errors: FieldErrors = {};
+    if (!password) errors.password = "Enter your password";
+    if (isTwoFactorEnabled && !TOTP_CODE.test(totpCode)) {
+      errors.totpCode = "Enter the 6-digit code from your authenticator app";
+    }
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) return;
     setError(null);
     try {
-      await deletion.mutateAsync(typed);
+      await deletion.mutateAsync({
+        confirmUserId: typed,
+        password,
+        ...(isTwoFactorEnabled ? { totpCode } : {}),
+      });
       await onDeleted();
     } catch (e) {
       // A reply without a message only says "Request failed (500)": use the spec's words.
@@ -91,6 +115,42 @@ export function DeleteAccountDialog({
             aria-describedby={error ? "confirm-user-id-error" : undefined}
           />
         </Field>
+        <Field
+          id="delete-account-password"
+          label="Password"
+          hint="Confirm it's you."
+          error={fieldErrors.password}
+        >
+          <Input
+            id="delete-account-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={Boolean(fieldErrors.password)}
+            aria-describedby={fieldErrors.password ? "delete-account-password-error" : undefined}
+          />
+        </Field>
+        {isTwoFactorEnabled ? (
+          <Field
+            id="delete-account-code"
+            label="Authentication code"
+            hint="6 digits from your authenticator app"
+            error={fieldErrors.totpCode}
+          >
+            <Input
+              id="delete-account-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={totpCode}
+              // Apps show "123 456"; keep only the digits.
+              onChange={(e) => setTotpCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
+              aria-invalid={Boolean(fieldErrors.totpCode)}
+              aria-describedby={fieldErrors.totpCode ? "delete-account-code-error" : undefined}
+            />
+          </Field>
+        ) : null}
         {error && error !== MISMATCH ? <Alert tone="error">{error}</Alert> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => close(false)} disabled={deletion.isPending}>

@@ -11,7 +11,7 @@ const included = [
 export function PlatformUsageCard() {
   return (
     <Card className="space-y-3 p-5">
-      <h3 className="text-base font-semibold text-gray-950">Platform Usage</h3>
+      <h2 className="text-base font-semibold text-gray-950">Platform Usage</h2>
       <p className="flex items-baseline justify-between gap-2">
         <span className="font-medium text-gray-950">Free Plan</span>
         <span className="text-sm text-gray-600 tabular-nums">$0/month</span>

@@ -15,7 +15,7 @@ export function SecurityCard({
 }: SecurityCardProps) {
   return (
     <Card className="space-y-3 p-5">
-      <h3 className="text-base font-semibold text-gray-950">Security</h3>
+      <h2 className="text-base font-semibold text-gray-950">Security</h2>
       {isTwoFactorEnabled ? (
         <p className="flex items-center gap-2 text-sm text-brand-800">
           <ShieldCheck className="size-4 shrink-0" aria-hidden />

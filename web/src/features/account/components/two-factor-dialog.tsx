@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -20,7 +20,8 @@ const TOTP_CODE = /^\d{6}$/;
 
 /**
  * Turns TOTP two-factor on (password → QR code, secret and backup codes → a 6-digit code) or
- * off (password). better-auth only enables it once a code from the new secret checks out.
+ * off (password). better-auth only enables it once a code from the new secret checks out; then
+ * every other session of the account is signed out (server/auth/auth-guards.ts).
  */
 export function TwoFactorDialog({
   open,
@@ -92,7 +93,9 @@ export function TwoFactorDialog({
         setError(result.error.message ?? "That code did not work. Try the newest one.");
         return;
       }
-      onChanged("Two-factor authentication is on. You'll be asked for a code when you sign in.");
+      onChanged(
+        "Two-factor authentication is on. Other devices were signed out; you'll be asked for a code when you sign in.",
+      );
       close();
     }, "Could not check the code. Please try again.");
   }
@@ -123,11 +126,7 @@ export function TwoFactorDialog({
               onChange={(e) => setPassword(e.target.value)}
             />
           </Field>
-          {error ? <Alert tone="error">{error}</Alert> : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
+          <FormFooter error={error} onCancel={close}>
             <Button
               type="submit"
               variant={isEnabled ? "danger" : "primary"}
@@ -135,7 +134,7 @@ export function TwoFactorDialog({
             >
               {isBusy ? "Loading..." : isEnabled ? "Disable 2FA" : "Continue"}
             </Button>
-          </div>
+          </FormFooter>
         </form>
       ) : (
         <form onSubmit={submitCode} className="space-y-4" noValidate>
@@ -151,17 +150,36 @@ export function TwoFactorDialog({
               onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
             />
           </Field>
-          {error ? <Alert tone="error">{error}</Alert> : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
+          <FormFooter error={error} onCancel={close}>
             <Button type="submit" disabled={isBusy || !TOTP_CODE.test(code)}>
               {isBusy ? "Loading..." : "Turn on 2FA"}
             </Button>
-          </div>
+          </FormFooter>
         </form>
       )}
     </Dialog>
+  );
+}
+
+/** Both steps end alike: what went wrong, then Cancel beside the step's own submit button. */
+function FormFooter({
+  error,
+  onCancel,
+  children,
+}: {
+  error: string | null;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        {children}
+      </div>
+    </>
   );
 }

@@ -2,13 +2,13 @@ import { type Me, meSchema } from "@contracts/me";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
-export function getMe(): Promise<Me> {
+function getMe(): Promise<Me> {
   return apiRequest("/api/me", { schema: meSchema });
 }
 
 export const meQueryKey = ["me"] as const;
 
-export function meQueryOptions() {
+function meQueryOptions() {
   return queryOptions({ queryKey: meQueryKey, queryFn: getMe });
 }
 

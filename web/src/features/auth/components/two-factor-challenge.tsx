@@ -23,7 +23,8 @@ export function TwoFactorChallenge({
     setIsVerifying(true);
     const result = useBackupCode
       ? await authClient.twoFactor.verifyBackupCode({ code: code.trim() })
-      : await authClient.twoFactor.verifyTotp({ code: code.trim() });
+      : // Apps show "123 456"; the server takes the six digits.
+        await authClient.twoFactor.verifyTotp({ code: code.replace(/\s/g, "") });
     setIsVerifying(false);
     if (result.error) {
       setError(result.error.message ?? "That code did not work. Please try again.");

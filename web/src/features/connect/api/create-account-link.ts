@@ -1,5 +1,4 @@
 import { urlResponseSchema } from "@contracts/connect";
-import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
 /**
@@ -14,8 +13,4 @@ export function createAccountLink(purpose: AccountLinkPurpose) {
     body: { purpose },
     schema: urlResponseSchema,
   });
-}
-
-export function useCreateAccountLink() {
-  return useMutation({ mutationFn: createAccountLink });
 }

@@ -4,7 +4,7 @@ import { apiRequest } from "@/lib/api-client";
 import { connectStatusQueryKey } from "./get-connect-status";
 
 /** Creates the Express account once; the server answers a repeat (a double click) with the same. */
-export function createConnectAccount(): Promise<ConnectStatus> {
+function createConnectAccount(): Promise<ConnectStatus> {
   return apiRequest("/api/connect/account", {
     method: "POST",
     body: {},

@@ -5,11 +5,11 @@ import { apiRequest } from "@/lib/api-client";
 export const connectStatusQueryKey = ["connect-status"] as const;
 
 /** The server refreshes from Stripe on every GET, so a load always shows Stripe's current view. */
-export function getConnectStatus(): Promise<ConnectStatus> {
+function getConnectStatus(): Promise<ConnectStatus> {
   return apiRequest("/api/connect/account", { schema: connectStatusSchema });
 }
 
-export function connectStatusQueryOptions() {
+function connectStatusQueryOptions() {
   return queryOptions({ queryKey: connectStatusQueryKey, queryFn: getConnectStatus });
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from "@/lib/api-client";
 import { connectStatusQueryKey } from "./get-connect-status";
 
 /** Asks the server to re-read the account from Stripe and store its flags. */
-export function refreshConnectStatus(): Promise<ConnectStatus> {
+function refreshConnectStatus(): Promise<ConnectStatus> {
   return apiRequest("/api/connect/account/refresh", {
     method: "POST",
     body: {},

@@ -6,7 +6,7 @@ import { createAccountLink } from "../api/create-account-link";
 import { OnboardingLoading } from "./onboarding-loading";
 
 /** What /connect-complete.html posts to its parent when the hosted onboarding returns. */
-export const ONBOARDING_EXIT_MESSAGE = "regulars:connect-onboarding-exit";
+const ONBOARDING_EXIT_MESSAGE = "regulars:connect-onboarding-exit";
 
 /**
  * Emulator mode: Stripe's hosted onboarding (the emulator's) in a frame inside our modal.

@@ -106,9 +106,9 @@ export function PaymentSetupPanel() {
 
   return (
     <section aria-labelledby="payment-setup-heading" className="space-y-4">
-      <h3 id="payment-setup-heading" className="text-base font-semibold text-gray-950">
+      <h2 id="payment-setup-heading" className="text-base font-semibold text-gray-950">
         Payment Setup
-      </h3>
+      </h2>
       {body}
       {refresh.isError ? (
         <Alert tone="error">

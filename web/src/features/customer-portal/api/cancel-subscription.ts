@@ -6,7 +6,7 @@ import { customerPortalKey, type SubscriberRef } from "./subscriber-ref";
 const okSchema = z.object({ ok: z.literal(true) });
 
 /** The server cancels in Stripe first, so "cancelled" on screen means no further charge. */
-export function cancelSubscription(ref: SubscriberRef) {
+function cancelSubscription(ref: SubscriberRef) {
   return apiRequest("/api/cancel-subscription", {
     method: "POST",
     body: { customUrl: ref.customUrl, subscriberId: ref.subscriberId },

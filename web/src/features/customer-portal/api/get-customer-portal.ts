@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { customerPortalKey, customerPortalPath, type SubscriberRef } from "./subscriber-ref";
 
-export function getCustomerPortal(ref: SubscriberRef) {
+function getCustomerPortal(ref: SubscriberRef) {
   return apiRequest(customerPortalPath(ref), { schema: customerPortalSchema });
 }
 
-export const customerPortalQueryOptions = (ref: SubscriberRef) =>
+const customerPortalQueryOptions = (ref: SubscriberRef) =>
   queryOptions({
     queryKey: customerPortalKey(ref),
     queryFn: () => getCustomerPortal(ref),

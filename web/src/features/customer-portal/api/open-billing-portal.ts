@@ -4,7 +4,7 @@ import { apiRequest } from "@/lib/api-client";
 import type { SubscriberRef } from "./subscriber-ref";
 
 /** Stripe's billing portal, which brings the customer back to this very page. */
-export async function openBillingPortal(ref: SubscriberRef) {
+async function openBillingPortal(ref: SubscriberRef) {
   const { url } = await apiRequest("/api/create-billing-portal", {
     method: "POST",
     body: {

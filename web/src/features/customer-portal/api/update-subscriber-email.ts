@@ -6,7 +6,7 @@ import { customerPortalKey, customerPortalPath, type SubscriberRef } from "./sub
 const okSchema = z.object({ ok: z.literal(true) });
 
 /** The server checks the format (updateSubscriberEmailSchema) and updates the Stripe customer too. */
-export function updateSubscriberEmail(ref: SubscriberRef, email: string) {
+function updateSubscriberEmail(ref: SubscriberRef, email: string) {
   return apiRequest(`${customerPortalPath(ref)}/email`, {
     method: "PATCH",
     body: { email },

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { WrappableEmail } from "./wrappable-email";
+import { WrappableEmail } from "@/components/wrappable-email";
 
 /** The e-mail row: read-only until Edit, then an inline form. Cancel restores the stored value. */
 export function EmailEditor({

@@ -17,7 +17,7 @@ export function SubscriptionDetailsCard({ portal }: { portal: CustomerPortal }) 
         <div className="mt-4 flex items-start justify-between gap-4">
           <div>
             <p className="tabular text-2xl font-semibold text-gray-950">
-              {formatMonthlyPrice(offering.priceCents)}
+              {formatMonthlyPrice(subscriber.priceCents)}
             </p>
             <p className="text-sm text-gray-600">Monthly subscription</p>
           </div>

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
 /** A one-time link into the creator's Stripe Express dashboard (409 until onboarding is done). */
-export function createLoginLink() {
+function createLoginLink() {
   return apiRequest("/api/connect/login-link", {
     method: "POST",
     body: {},

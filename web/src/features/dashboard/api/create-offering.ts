@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { dashboardQueryKey, offeringsQueryKey } from "./query-keys";
 
-export interface CreateOfferingVariables {
+interface CreateOfferingVariables {
   input: CreateOfferingInput;
   /** One per opening of the create dialog, so a double click or a retry creates one offering. */
   idempotencyKey: string;
 }
 
-export function createOffering({ input, idempotencyKey }: CreateOfferingVariables) {
+function createOffering({ input, idempotencyKey }: CreateOfferingVariables) {
   return apiRequest("/api/offerings", {
     method: "POST",
     body: input,

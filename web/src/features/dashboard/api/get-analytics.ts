@@ -4,11 +4,11 @@ import { apiRequest } from "@/lib/api-client";
 import { analyticsQueryKey } from "./query-keys";
 
 /** Every figure is computed in SQL on the server; the browser never sees raw rows. */
-export function getAnalytics() {
+function getAnalytics() {
   return apiRequest("/api/dashboard/analytics", { schema: analyticsSchema });
 }
 
-export function getAnalyticsQueryOptions() {
+function getAnalyticsQueryOptions() {
   return queryOptions({ queryKey: analyticsQueryKey, queryFn: getAnalytics });
 }
 

@@ -4,11 +4,11 @@ import { apiRequest } from "@/lib/api-client";
 import { earningsQueryKey } from "./query-keys";
 
 /** Balance from the connected account at Stripe; totals and the latest 10 from our ledger. */
-export function getEarnings() {
+function getEarnings() {
   return apiRequest("/api/dashboard/earnings", { schema: earningsSchema });
 }
 
-export function getEarningsQueryOptions() {
+function getEarningsQueryOptions() {
   return queryOptions({ queryKey: earningsQueryKey, queryFn: getEarnings });
 }
 

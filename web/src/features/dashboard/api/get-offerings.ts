@@ -4,11 +4,11 @@ import { apiRequest } from "@/lib/api-client";
 import { offeringsQueryKey } from "./query-keys";
 
 /** The creator's offerings, newest first (the server orders them). */
-export function getOfferings() {
+function getOfferings() {
   return apiRequest("/api/offerings", { schema: offeringListSchema });
 }
 
-export function getOfferingsQueryOptions() {
+function getOfferingsQueryOptions() {
   return queryOptions({ queryKey: offeringsQueryKey, queryFn: getOfferings });
 }
 

@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { overviewQueryKey } from "./query-keys";
 
-export function getOverview() {
+function getOverview() {
   return apiRequest("/api/dashboard/overview", { schema: overviewSchema });
 }
 
-export function getOverviewQueryOptions() {
+function getOverviewQueryOptions() {
   return queryOptions({ queryKey: overviewQueryKey, queryFn: getOverview });
 }
 

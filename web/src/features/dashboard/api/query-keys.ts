@@ -7,3 +7,5 @@ export const dashboardQueryKey = ["dashboard"] as const;
 export const overviewQueryKey = [...dashboardQueryKey, "overview"] as const;
 export const analyticsQueryKey = [...dashboardQueryKey, "analytics"] as const;
 export const earningsQueryKey = [...dashboardQueryKey, "earnings"] as const;
+export const liveSubscriberCountQueryKey = (offeringId: string) =>
+  [...offeringsQueryKey, offeringId, "live-subscribers"] as const;

@@ -1,17 +1,24 @@
-import { offeringResponseSchema } from "@contracts/offerings";
+import {
+  type LiveSubscriberAction,
+  offeringResponseSchema,
+  type SetOfferingStatusInput,
+} from "@contracts/offerings";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { analyticsQueryKey, offeringsQueryKey, overviewQueryKey } from "./query-keys";
 
-export interface SetOfferingStatusVariables {
+interface SetOfferingStatusVariables {
   id: string;
   isActive: boolean;
+  /** Deactivating only: keep billing the live subscribers, or end each at its period's end. */
+  liveSubscribers?: LiveSubscriberAction;
 }
 
-export function setOfferingStatus({ id, isActive }: SetOfferingStatusVariables) {
+function setOfferingStatus({ id, isActive, liveSubscribers }: SetOfferingStatusVariables) {
+  const body: SetOfferingStatusInput = isActive ? { isActive } : { isActive, liveSubscribers };
   return apiRequest(`/api/offerings/${encodeURIComponent(id)}/status`, {
     method: "PATCH",
-    body: { isActive },
+    body,
     schema: offeringResponseSchema,
   });
 }
@@ -21,6 +28,7 @@ export function useSetOfferingStatus() {
   return useMutation({
     mutationFn: setOfferingStatus,
     // Spec: update is_active, then reload the list; only active offerings count in revenue.
+    // The offerings key also covers each offering's live-subscriber count.
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: offeringsQueryKey }),

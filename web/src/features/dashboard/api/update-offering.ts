@@ -3,12 +3,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { dashboardQueryKey, offeringsQueryKey } from "./query-keys";
 
-export interface UpdateOfferingVariables {
+interface UpdateOfferingVariables {
   id: string;
   input: UpdateOfferingInput;
 }
 
-export function updateOffering({ id, input }: UpdateOfferingVariables) {
+function updateOffering({ id, input }: UpdateOfferingVariables) {
   return apiRequest(`/api/offerings/${encodeURIComponent(id)}`, {
     method: "PATCH",
     body: input,

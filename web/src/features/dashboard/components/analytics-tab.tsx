@@ -1,9 +1,11 @@
 import { formatCents } from "@contracts/money";
 import { CalendarPlus, DollarSign, LineChart, TrendingUp, Users } from "lucide-react";
 import { lazy, Suspense } from "react";
+import { ListSkeleton } from "@/components/list-skeleton";
 import { Card } from "@/components/ui/card";
 import { useAnalytics } from "../api/get-analytics";
-import { EmptyList, ListSkeleton, UnavailableList } from "./empty-list";
+import { BusinessMetricsSection } from "./business-metrics";
+import { EmptyList, UnavailableList } from "./empty-list";
 import { LoadError } from "./load-error";
 import { OfferingPerformanceList } from "./offering-performance-list";
 import { RecentSubscribersList } from "./recent-subscribers-list";
@@ -31,7 +33,7 @@ export function AnalyticsTab() {
           isRetrying={analytics.isFetching}
         />
       ) : null}
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-4">
         <StatCard
           label="Monthly Revenue"
           value={figure(data && formatCents(data.monthlyRevenueCents))}
@@ -57,6 +59,8 @@ export function AnalyticsTab() {
         />
       </div>
 
+      <BusinessMetricsSection metrics={data?.metrics} isError={analytics.isError} />
+
       <Card className="p-5">
         <h2 className="text-base font-semibold text-gray-950">Growth</h2>
         <div className="mt-4">
@@ -78,7 +82,8 @@ export function AnalyticsTab() {
         </div>
       </Card>
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      {/* grid-cols-1 is minmax(0, 1fr): a long e-mail truncates instead of widening the page. */}
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Card className="p-5">
           <h2 className="text-base font-semibold text-gray-950">Subscription Performance</h2>
           <div className="mt-2">

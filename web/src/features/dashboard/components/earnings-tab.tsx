@@ -1,12 +1,13 @@
 import { formatCents } from "@contracts/money";
 import { BarChart3, DollarSign, ExternalLink, FileText, Hash, Percent, Wallet } from "lucide-react";
+import { ListSkeleton } from "@/components/list-skeleton";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { useOpenStripeDashboard } from "../api/create-login-link";
 import { useEarnings } from "../api/get-earnings";
-import { ListSkeleton, UnavailableList } from "./empty-list";
+import { UnavailableList } from "./empty-list";
 import { LoadError } from "./load-error";
 import { PayoutInformation } from "./payout-information";
 import { RecentEarningsList } from "./recent-earnings-list";

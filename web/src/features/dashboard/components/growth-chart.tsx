@@ -11,28 +11,11 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { AXIS_TEXT, compactUsd, monthLabel } from "./chart-format";
 
 // The brand greens from styles.css; SVG attributes can't read Tailwind classes.
 const REVENUE_FILL = "#86efac"; // green-300: light enough for the line to read over it
 const SUBSCRIBERS_STROKE = "#15803d"; // brand-700
-const AXIS_TEXT = "#4b5563"; // gray-600
-
-/** Axis ticks: "$1.2K" keeps the right axis narrow; tooltips and the table give exact cents. */
-const compactUsd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  notation: "compact",
-  maximumFractionDigits: 1,
-});
-
-/** growth[].month is the first day of a month (YYYY-MM-01), read in UTC so no day shifts it. */
-function monthLabel(month: string, style: "short" | "long" = "short") {
-  return new Date(`${month}T00:00:00Z`).toLocaleDateString("en-US", {
-    month: style,
-    year: style === "short" ? "2-digit" : "numeric",
-    timeZone: "UTC",
-  });
-}
 
 /**
  * No animation: the figures should read at once, and a growing chart is motion for nothing.

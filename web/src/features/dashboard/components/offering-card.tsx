@@ -11,12 +11,13 @@ import { cn } from "@/lib/cn";
 import { useSetOfferingStatus } from "../api/set-offering-status";
 import { CategoryIcon } from "./category-icon";
 import { useToast } from "./dashboard-toasts";
+import { DeactivateOfferingDialog } from "./deactivate-offering-dialog";
 import { OfferingStatusLabel } from "./offering-status-label";
 
 const COPIED_FEEDBACK_MS = 2000;
 
 /** The address a creator shares: our host plus /landing/{customUrl} (spec section 9). */
-export function publicUrlOf(offering: Offering): string {
+function publicUrlOf(offering: Offering): string {
   return `${window.location.origin}${paths.landing.getHref(offering.customUrl)}`;
 }
 
@@ -25,6 +26,7 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
   const notify = useToast();
   const urlInput = useRef<HTMLInputElement>(null);
   const [isCopied, setIsCopied] = useState(false);
+  const [isDeactivateOpen, setIsDeactivateOpen] = useState(false);
   const publicUrl = publicUrlOf(offering);
   const urlInputId = `offering-url-${offering.id}`;
 
@@ -45,18 +47,17 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
     }
   }
 
+  /** Activating is immediate; deactivating asks first, since subscribers may be affected. */
   function toggleStatus() {
-    const isActive = !offering.isActive;
+    if (offering.isActive) {
+      setIsDeactivateOpen(true);
+      return;
+    }
     setStatus.mutate(
-      { id: offering.id, isActive },
+      { id: offering.id, isActive: true },
       {
         onSuccess: () =>
-          notify(
-            "success",
-            isActive
-              ? `“${offering.title}” is active and visible on its landing page.`
-              : `“${offering.title}” is inactive. Its landing page is hidden.`,
-          ),
+          notify("success", `“${offering.title}” is active and visible on its landing page.`),
         onError: (error) =>
           notify("error", errorMessage(error, "Could not change the status. Please try again.")),
       },
@@ -149,13 +150,7 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
           aria-label={`${offering.isActive ? "Deactivate" : "Activate"} ${offering.title}`}
         >
           <Power className="size-4 shrink-0" aria-hidden />
-          {setStatus.isPending
-            ? offering.isActive
-              ? "Deactivating..."
-              : "Activating..."
-            : offering.isActive
-              ? "Deactivate"
-              : "Activate"}
+          {setStatus.isPending ? "Activating..." : offering.isActive ? "Deactivate" : "Activate"}
         </Button>
         <Button
           variant="secondary"
@@ -176,6 +171,11 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
           <span className="sr-only">(opens in a new tab)</span>
         </a>
       </div>
+      <DeactivateOfferingDialog
+        offering={offering}
+        open={isDeactivateOpen}
+        onOpenChange={setIsDeactivateOpen}
+      />
     </Card>
   );
 }

@@ -10,7 +10,7 @@ import { z } from "zod";
 const { title, subcategory, description, category } = createOfferingSchema.shape;
 
 /** Dollars as typed. Empty counts as $0 (spec); at most 2 decimals; then the cents rules. */
-export const priceInputSchema = z.string().superRefine((value, ctx) => {
+const priceInputSchema = z.string().superRefine((value, ctx) => {
   const trimmed = value.trim();
   if (trimmed !== "" && !Number.isFinite(Number(trimmed))) {
     ctx.addIssue({ code: "custom", message: "Price must be a number" });

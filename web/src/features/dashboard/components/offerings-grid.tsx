@@ -6,7 +6,8 @@ import { useOfferings } from "../api/get-offerings";
 import { LoadError } from "./load-error";
 import { OfferingCard } from "./offering-card";
 
-const gridClasses = "grid gap-4 md:grid-cols-2 xl:grid-cols-3";
+// grid-cols-1 is minmax(0, 1fr): a card never widens its column past a phone's width.
+const gridClasses = "grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3";
 
 interface OfferingsGridProps {
   onCreate: () => void;
@@ -60,7 +61,7 @@ export function OfferingsGrid({ onCreate, onEdit }: OfferingsGridProps) {
   return (
     <ul className={gridClasses}>
       {list.map((offering) => (
-        <li key={offering.id} className="flex">
+        <li key={offering.id} className="flex min-w-0">
           <OfferingCard offering={offering} onEdit={() => onEdit(offering)} />
         </li>
       ))}

@@ -3,7 +3,17 @@ import { formatCents } from "@contracts/money";
 import { Receipt } from "lucide-react";
 import { EmptyList } from "./empty-list";
 
-/** The latest 10 payments: what the creator keeps, prominently, then how it was reached. */
+const ADJUSTMENT_LABELS = {
+  refund: "Refund",
+  dispute: "Dispute",
+  dispute_won: "Dispute won",
+  dispute_lost: "Dispute lost",
+} as const;
+
+/**
+ * The latest 10 payments and adjustments: what the creator keeps, prominently, then how it
+ * was reached. A refund or dispute is its own negative line, labelled.
+ */
 export function RecentEarningsList({ earnings }: { earnings: Earnings["recent"] }) {
   if (earnings.length === 0) {
     return (
@@ -17,11 +27,20 @@ export function RecentEarningsList({ earnings }: { earnings: Earnings["recent"] 
       {earnings.map((earning) => (
         <li key={earning.id} className="flex items-center justify-between gap-3 py-3 text-sm">
           <div className="min-w-0">
-            <p className="truncate font-medium text-gray-950">{earning.offeringTitle}</p>
+            <p className="truncate font-medium text-gray-950">
+              {earning.kind && earning.kind !== "payment" ? (
+                <span className="mr-1.5 rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-800">
+                  {ADJUSTMENT_LABELS[earning.kind]}
+                </span>
+              ) : null}
+              {earning.offeringTitle}
+            </p>
             <p className="truncate text-gray-600">
               {earning.subscriberName}
               <span aria-hidden> · </span>
-              <span className="sr-only">, paid </span>
+              <span className="sr-only">
+                {!earning.kind || earning.kind === "payment" ? ", paid " : ", on "}
+              </span>
               <time dateTime={earning.paymentDate}>
                 {new Date(earning.paymentDate).toLocaleDateString()}
               </time>
@@ -32,7 +51,9 @@ export function RecentEarningsList({ earnings }: { earnings: Earnings["recent"] 
               {formatCents(earning.netCents)}
             </p>
             <p className="tabular text-xs text-gray-500">
-              {formatCents(earning.grossCents)} − {formatCents(earning.feeCents)} fee
+              {!earning.kind || earning.kind === "payment"
+                ? `${formatCents(earning.grossCents)} − ${formatCents(earning.feeCents)} fee`
+                : `${formatCents(earning.grossCents)}, fee ${formatCents(earning.feeCents)}`}
             </p>
           </div>
         </li>

@@ -1,7 +1,7 @@
 import type { Analytics } from "@contracts/dashboard";
 import { Users } from "lucide-react";
+import { SubscriberStatusLabel } from "@/components/subscriber-status-label";
 import { EmptyList } from "./empty-list";
-import { SubscriberStatusLabel } from "./subscriber-status-label";
 
 /** The latest 10 subscribers across all offerings (the server limits and orders them). */
 export function RecentSubscribersList({

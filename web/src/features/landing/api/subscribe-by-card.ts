@@ -57,23 +57,40 @@ export async function subscribeByCard(input: SubscribeByCardInput): Promise<stri
     { customUrl, attemptId, name, email, paymentMethodId: paymentMethod.id },
     startSubscriptionResponseSchema,
   );
+  // The token proves to finalize that this page started the attempt: only it gets the
+  // subscriber id (the self-service link's secret).
+  const finalizeBody = {
+    customUrl,
+    subscriptionId: started.subscriptionId,
+    finalizeToken: started.finalizeToken,
+  };
   if (started.clientSecret) {
     // The bank may ask for 3-D Secure here; Stripe.js shows the challenge and waits for it.
     const confirmation = await stripe.confirmCardPayment(started.clientSecret, {
       payment_method: paymentMethod.id,
     });
     if (confirmation.error) {
+      // Tell the server, which counts declined cards (card testing); its answer adds nothing.
+      await apiRequest("/api/public/subscribe/finalize", {
+        method: "POST",
+        body: finalizeBody,
+        schema: finalizeSubscriptionResponseSchema,
+      }).catch(() => undefined);
       throw new PaymentError(confirmation.error.message ?? PAYMENT_FAILED_MESSAGE);
     }
   }
   try {
     const { subscriberId } = await postWithOneRetry(
       "/api/public/subscribe/finalize",
-      { customUrl, subscriptionId: started.subscriptionId },
+      finalizeBody,
       finalizeSubscriptionResponseSchema,
     );
     return subscriberId;
-  } catch {
+  } catch (error) {
+    // The business closed meanwhile: the server cancelled the attempt (and refunded it if the
+    // card was charged), and its message says which. Anything else may be a recorded charge.
+    if (error instanceof ApiError && error.code === "conflict")
+      throw new PaymentError(error.message);
     throw new PaymentUnconfirmedError();
   }
 }

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { readStoredSubscriberId } from "../lib/stored-subscriber";
 import { BenefitList } from "./benefit-list";
+import { LostLinkPrompt } from "./lost-link-prompt";
 import { ProviderContact } from "./provider-contact";
 import { ReturningSubscriberBanner } from "./returning-subscriber-banner";
 
@@ -24,7 +25,10 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
   const [hasOpenedSubscribe, setHasOpenedSubscribe] = useState(false);
   // The server can't see this browser's storage: read it before the first paint instead.
   const [storedSubscriberId, setStoredSubscriberId] = useState<string | null>(null);
-  useLayoutEffect(() => setStoredSubscriberId(readStoredSubscriberId()), []);
+  useLayoutEffect(
+    () => setStoredSubscriberId(readStoredSubscriberId(offering.customUrl)),
+    [offering.customUrl],
+  );
   const price = formatMonthlyPrice(offering.priceCents);
 
   useEffect(() => {
@@ -70,6 +74,7 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
               Subscribe Now
             </Button>
             <p className="mt-3 text-xs text-gray-600">Cancel anytime · Secure payment</p>
+            <LostLinkPrompt />
           </div>
         </section>
 

@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { HeartPulse, House, PawPrint, UtensilsCrossed } from "lucide-react";
+import { categoryCount, ideaCount } from "../lib/catalogue-claim";
 import { SectionHeading } from "./section-heading";
 
 interface ShowcaseCategory {
@@ -43,7 +44,7 @@ export function CategoryShowcase() {
           id="categories-title"
           eyebrow="Built for small services"
           title="What will your regulars subscribe to?"
-          lead="Pick from 100+ ready-made business ideas across 12 categories, or describe your own."
+          lead={`Pick from ${ideaCount} ready-made business ideas across ${categoryCount} categories, or describe your own.`}
         />
         <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {categories.map(({ icon: Icon, name, examples }) => (

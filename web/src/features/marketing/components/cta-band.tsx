@@ -1,7 +1,6 @@
 import { FREE_PLAN_FEE_PERCENT } from "@contracts/plans";
 import { ArrowRight } from "lucide-react";
 import { useId } from "react";
-import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 
@@ -25,10 +24,10 @@ export function CtaBand({
             Set up in minutes. No monthly fee on the Free plan: you keep{" "}
             {100 - FREE_PLAN_FEE_PERCENT}% of every payment, paid out daily.
           </p>
-          <Link to={paths.signIn.getHref("signup")} className={buttonClasses("secondary", "lg")}>
+          <a href={paths.signIn.getHref("signup")} className={buttonClasses("secondary", "lg")}>
             Get Started Free
             <ArrowRight className="size-4" aria-hidden />
-          </Link>
+          </a>
         </div>
       </div>
     </section>

@@ -1,8 +1,8 @@
 import { FREE_PLAN_FEE_PERCENT } from "@contracts/plans";
 import { ArrowRight, Sparkles } from "lucide-react";
-import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
+import { catalogueClaim } from "../lib/catalogue-claim";
 import { LandingPreview } from "./previews/landing-preview";
 
 export function HomeHero() {
@@ -12,7 +12,7 @@ export function HomeHero() {
         <div className="text-center lg:text-left">
           <p className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">
             <Sparkles className="size-4" aria-hidden />
-            100+ business ideas across 12 categories
+            {catalogueClaim}
           </p>
           <h1
             id="hero-title"
@@ -25,13 +25,13 @@ export function HomeHero() {
             subscription. Get a landing page, card payments and daily payouts in minutes.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
-            <Link to={paths.signIn.getHref("signup")} className={buttonClasses("primary", "lg")}>
+            <a href={paths.signIn.getHref("signup")} className={buttonClasses("primary", "lg")}>
               Get Started
               <ArrowRight className="size-4" aria-hidden />
-            </Link>
-            <Link to={paths.features.getHref()} className={buttonClasses("secondary", "lg")}>
+            </a>
+            <a href={paths.features.getHref()} className={buttonClasses("secondary", "lg")}>
               See how it works
-            </Link>
+            </a>
           </div>
           <p className="mt-4 text-sm text-gray-600">
             Free to start. No monthly fee, just {FREE_PLAN_FEE_PERCENT}% per payment.

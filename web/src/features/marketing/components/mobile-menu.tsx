@@ -1,21 +1,18 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
+import { useCurrentPath } from "../lib/current-path";
 import { navItems } from "../lib/nav-items";
 import { navLinkClasses } from "./nav-link-classes";
 
+/** The prerendered pages' one interactive piece in the header (an island, island.tsx). */
 export function MobileMenu() {
   const [isOpen, setIsOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-
-  // A route change means a link was followed; the menu would otherwise cover the new page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  useEffect(() => setIsOpen(false), [location.pathname, location.search]);
+  const currentPath = useCurrentPath();
 
   useEffect(() => {
     if (!isOpen) return;
@@ -47,23 +44,28 @@ export function MobileMenu() {
         className="absolute inset-x-0 top-full border-b border-gray-200 bg-white shadow-sm"
       >
         <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-4 sm:px-6">
-          {navItems.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              end
-              className={(state) => cn(navLinkClasses(state), "py-3 text-base")}
-            >
-              {item.label}
-            </NavLink>
-          ))}
+          {navItems.map((item) => {
+            const isActive = item.to === currentPath;
+            return (
+              <a
+                key={item.to}
+                href={item.to}
+                aria-current={isActive ? "page" : undefined}
+                // Closed on leaving, so a page brought back by the Back button shows it shut.
+                onClick={() => setIsOpen(false)}
+                className={cn(navLinkClasses({ isActive }), "py-3 text-base")}
+              >
+                {item.label}
+              </a>
+            );
+          })}
           <div className="mt-3 grid grid-cols-2 gap-3 border-t border-gray-200 pt-4">
-            <Link to={paths.signIn.getHref("signin")} className={buttonClasses("secondary", "md")}>
+            <a href={paths.signIn.getHref("signin")} className={buttonClasses("secondary", "md")}>
               Sign In
-            </Link>
-            <Link to={paths.signIn.getHref("signup")} className={buttonClasses("primary", "md")}>
+            </a>
+            <a href={paths.signIn.getHref("signup")} className={buttonClasses("primary", "md")}>
               Get Started
-            </Link>
+            </a>
           </div>
         </nav>
       </div>

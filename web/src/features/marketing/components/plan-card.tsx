@@ -1,7 +1,6 @@
 import { formatCents } from "@contracts/money";
 import type { Plan } from "@contracts/plans";
 import { Check } from "lucide-react";
-import { Link } from "react-router";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
@@ -42,12 +41,12 @@ export function PlanCard({ plan }: { plan: Plan }) {
         <span className="tabular">{plan.feePercent}%</span> platform fee
       </p>
       {plan.isAvailable ? (
-        <Link
-          to={paths.signIn.getHref("signup")}
+        <a
+          href={paths.signIn.getHref("signup")}
           className={cn(buttonClasses("primary", "md"), "mt-6")}
         >
           Get Started Free
-        </Link>
+        </a>
       ) : (
         <Button variant="secondary" className="mt-6" disabled>
           Coming Soon

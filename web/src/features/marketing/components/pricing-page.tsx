@@ -1,5 +1,6 @@
 import { plans } from "@contracts/plans";
 import { CtaBand } from "./cta-band";
+import { Island } from "./island";
 import { MarketingLayout } from "./marketing-layout";
 import { PlanCard } from "./plan-card";
 import { PricingFaq } from "./pricing-faq";
@@ -26,7 +27,9 @@ export default function PricingPage() {
           Card processing by Stripe. Payouts to your bank account every day.
         </p>
         <div className="mt-24 px-4 sm:px-6">
-          <PricingFaq />
+          <Island name="pricing-faq">
+            <PricingFaq />
+          </Island>
         </div>
       </div>
       <CtaBand />

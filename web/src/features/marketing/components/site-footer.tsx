@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { paths } from "@/config/paths";
 import { navItems } from "../lib/nav-items";
 import { Wordmark } from "./wordmark";
@@ -21,9 +20,9 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-3">
             {navItems.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className={linkClass}>
+                <a href={item.to} className={linkClass}>
                   {item.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -32,14 +31,14 @@ export function SiteFooter() {
           <h2 className="text-sm font-semibold text-gray-950">Account</h2>
           <ul className="mt-4 space-y-3">
             <li>
-              <Link to={paths.signIn.getHref("signin")} className={linkClass}>
+              <a href={paths.signIn.getHref("signin")} className={linkClass}>
                 Sign In
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to={paths.signIn.getHref("signup")} className={linkClass}>
+              <a href={paths.signIn.getHref("signup")} className={linkClass}>
                 Create an account
-              </Link>
+              </a>
             </li>
           </ul>
         </div>

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
 
 /** Saves the business profile and marks onboarding complete (the server upserts user_profiles). */
-export function completeOnboarding(input: CompleteOnboardingInput) {
+function completeOnboarding(input: CompleteOnboardingInput) {
   return apiRequest("/api/onboarding/complete", {
     method: "POST",
     body: input,

@@ -153,5 +153,3 @@ export function OnboardingWizard({
     </div>
   );
 }
-
-export default OnboardingWizard;

@@ -14,11 +14,11 @@ export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 const outboxSchema = z.object({ messages: z.array(outboxMessageSchema) });
 
-export function getOutbox() {
+function getOutbox() {
   return apiRequest("/api/dev/outbox", { schema: outboxSchema });
 }
 
-export const outboxQueryOptions = () =>
+const outboxQueryOptions = () =>
   queryOptions({ queryKey: ["outbox"], queryFn: getOutbox, retry: false });
 
 export function useOutbox() {

@@ -1,6 +1,7 @@
 import { type SubscriberInfo, subscriberInfoSchema } from "@contracts/subscribe";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -8,19 +9,27 @@ import { Input } from "@/components/ui/input";
 /**
  * Step 1: who is subscribing. The same schema guards the server.
  * 16px text on phones: iOS Safari zooms into any smaller field on focus.
+ * A free offering has no card step: this form then subscribes itself (`submitLabel`,
+ * `busyLabel` and `error` say so), and `onContinue` is the request.
  */
 export function InfoStep({
   defaultValues,
   onContinue,
+  submitLabel = "Continue to Payment",
+  busyLabel,
+  error,
 }: {
   defaultValues?: SubscriberInfo;
-  onContinue: (info: SubscriberInfo) => void;
+  onContinue: (info: SubscriberInfo) => void | Promise<void>;
+  submitLabel?: string;
+  busyLabel?: string;
+  error?: string | null;
 }) {
   const { register, handleSubmit, formState } = useForm<SubscriberInfo>({
     resolver: zodResolver(subscriberInfoSchema),
     defaultValues,
   });
-  const { errors } = formState;
+  const { errors, isSubmitting } = formState;
   return (
     // noValidate: the messages come from the schema, next to each field, not browser bubbles.
     <form onSubmit={handleSubmit(onContinue)} className="space-y-4" noValidate>
@@ -50,8 +59,9 @@ export function InfoStep({
           {...register("email")}
         />
       </Field>
-      <Button type="submit" size="lg" className="w-full">
-        Continue to Payment
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        {isSubmitting && busyLabel ? busyLabel : submitLabel}
       </Button>
     </form>
   );

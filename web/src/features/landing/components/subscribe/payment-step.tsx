@@ -7,6 +7,7 @@ import { Lock } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { WrappableEmail } from "@/components/wrappable-email";
 import { ApiError } from "@/lib/api-client";
 import {
   PAYMENT_FAILED_MESSAGE,
@@ -16,7 +17,6 @@ import {
 } from "../../api/subscribe-by-card";
 import { allowStripeOverlays } from "../../lib/allow-stripe-overlays";
 import { HostedCheckoutLink } from "./hosted-checkout-link";
-import { WrappableEmail } from "./wrappable-email";
 
 // Stripe styles the card inside its own iframe, so it can't read our CSS: mirror the input look.
 // 16px keeps iOS Safari from zooming into the field.

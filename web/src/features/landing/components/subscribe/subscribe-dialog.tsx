@@ -1,14 +1,17 @@
 import type { PublicOffering } from "@contracts/landing";
 import { formatMonthlyPrice } from "@contracts/money";
+import { isFreePrice } from "@contracts/offerings";
 import type { SubscriberInfo } from "@contracts/subscribe";
 import { Elements } from "@stripe/react-stripe-js";
 import type { Stripe } from "@stripe/stripe-js";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { TestModeBadge } from "@/components/ui/test-mode-badge";
 import { publicConfig } from "@/config/boot-data";
 import { paths } from "@/config/paths";
+import { ApiError } from "@/lib/api-client";
 import { getStripe } from "@/lib/stripe";
+import { subscribeFree } from "../../api/subscribe-free";
 import { clearStoredSubscriberId, storeSubscriberId } from "../../lib/stored-subscriber";
 import { InfoStep } from "./info-step";
 import { PaymentStep } from "./payment-step";
@@ -30,28 +33,61 @@ export interface SubscribeDialogProps {
   onSubscribed?: (subscriberId: string) => void;
 }
 
-/** Info, then card, then success: the spec's subscribe modal. */
-export function SubscribeDialog({
-  offering,
-  open,
-  onOpenChange,
-  onSubscribed,
-}: SubscribeDialogProps) {
+const FREE_FAILED_MESSAGE = "We couldn't start your subscription. Please try again.";
+
+/**
+ * Info, then card, then success: the spec's subscribe modal. A free ($0.00) offering skips the
+ * card: the info step subscribes, and no payment script is loaded.
+ */
+function SubscribeDialog({ offering, open, onOpenChange, onSubscribed }: SubscribeDialogProps) {
   const [step, setStep] = useState<Step>({ name: "info" });
   const [isBusy, setIsBusy] = useState(false);
   const [isStripeUnavailable, setIsStripeUnavailable] = useState(false);
+  const isFree = isFreePrice(offering.priceCents);
+  const [freeError, setFreeError] = useState<string | null>(null);
+  // One attempt per name and e-mail: a retry after an error can't subscribe twice.
+  const freeAttempt = useRef<{ key: string; id: string } | null>(null);
   // Loaded once per page, when the dialog first opens: the landing page itself stays light.
-  const [stripePromise] = useState<Promise<Stripe | null>>(() =>
-    getStripe()
-      .then((stripe) => {
-        if (!stripe) setIsStripeUnavailable(true);
-        return stripe;
-      })
-      .catch(() => {
-        setIsStripeUnavailable(true);
-        return null;
-      }),
+  const [stripePromise] = useState<Promise<Stripe | null> | null>(() =>
+    isFree
+      ? null
+      : getStripe()
+          .then((stripe) => {
+            if (!stripe) setIsStripeUnavailable(true);
+            return stripe;
+          })
+          .catch(() => {
+            setIsStripeUnavailable(true);
+            return null;
+          }),
   );
+
+  function showSubscribed(subscriberId: string) {
+    storeSubscriberId(offering.customUrl, subscriberId);
+    onSubscribed?.(subscriberId);
+    setStep({ name: "success", subscriberId });
+  }
+
+  async function subscribeWithoutCard(info: SubscriberInfo) {
+    const key = `${info.name}\n${info.email}`;
+    if (freeAttempt.current?.key !== key) freeAttempt.current = { key, id: crypto.randomUUID() };
+    setFreeError(null);
+    setIsBusy(true);
+    try {
+      const subscriberId = await subscribeFree({
+        customUrl: offering.customUrl,
+        name: info.name,
+        email: info.email,
+        attemptId: freeAttempt.current.id,
+      });
+      freeAttempt.current = null;
+      showSubscribed(subscriberId);
+    } catch (error) {
+      setFreeError(error instanceof ApiError ? error.message : FREE_FAILED_MESSAGE);
+    } finally {
+      setIsBusy(false);
+    }
+  }
 
   function changeOpen(next: boolean) {
     // Closing mid-payment would hide a charge (or a 3-D Secure challenge) from the customer.
@@ -65,11 +101,18 @@ export function SubscribeDialog({
     <Dialog
       open={open}
       onOpenChange={changeOpen}
-      title={isSuccess ? "Payment Successful!" : `Subscribe to ${offering.title}`}
+      title={
+        isSuccess
+          ? isFree
+            ? "You're subscribed!"
+            : "Payment Successful!"
+          : `Subscribe to ${offering.title}`
+      }
       description={
         isSuccess ? undefined : (
           <span className="tabular">
-            {formatMonthlyPrice(offering.priceCents)} · cancel anytime
+            {isFree ? "Free, no card needed" : formatMonthlyPrice(offering.priceCents)} · cancel
+            anytime
           </span>
         )
       }
@@ -79,7 +122,16 @@ export function SubscribeDialog({
           <TestModeBadge />
         </div>
       ) : null}
-      {step.name === "info" ? (
+      {step.name === "info" && isFree ? (
+        <InfoStep
+          defaultValues={step.info}
+          onContinue={subscribeWithoutCard}
+          submitLabel="Subscribe for Free"
+          busyLabel="Subscribing..."
+          error={freeError}
+        />
+      ) : null}
+      {step.name === "info" && !isFree ? (
         <InfoStep
           defaultValues={step.info}
           onContinue={(info) => setStep({ name: "payment", info })}
@@ -94,11 +146,7 @@ export function SubscribeDialog({
             onBack={() => setStep({ name: "info", info: step.info })}
             onBusyChange={setIsBusy}
             onUnconfirmed={() => setStep({ name: "unconfirmed" })}
-            onSubscribed={(subscriberId) => {
-              storeSubscriberId(subscriberId);
-              onSubscribed?.(subscriberId);
-              setStep({ name: "success", subscriberId });
-            }}
+            onSubscribed={showSubscribed}
           />
         </Elements>
       ) : null}
@@ -108,7 +156,7 @@ export function SubscribeDialog({
           title={offering.title}
           onManage={() => {
             // The spec clears the stored id here: the e-mail link is the way back from now on.
-            clearStoredSubscriberId();
+            clearStoredSubscriberId(offering.customUrl);
             window.location.assign(
               paths.customerPortal.getHref(offering.customUrl, step.subscriberId),
             );
@@ -120,5 +168,6 @@ export function SubscribeDialog({
   );
 }
 
-// The landing page lazy-loads this module only when a customer shows intent to subscribe.
+// The landing page lazy-loads this module (React.lazy, so the default export only) when a
+// customer shows intent to subscribe.
 export default SubscribeDialog;

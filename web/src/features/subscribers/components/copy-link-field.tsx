@@ -1,0 +1,57 @@
+import { Check, Copy } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+
+/** A read-only link and a button that copies it, saying so where a screen reader hears it. */
+export function CopyLinkField({ label, value }: { label: string; value: string }) {
+  const id = useId();
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+
+  useEffect(() => {
+    if (state === "idle") return;
+    const timer = setTimeout(() => setState("idle"), 2500);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value);
+      setState("copied");
+    } catch {
+      setState("failed");
+    }
+  }
+
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <Input
+          id={id}
+          readOnly
+          value={value}
+          onFocus={(event) => event.target.select()}
+          className="min-w-0 flex-1 font-mono text-xs"
+        />
+        <Button variant="secondary" onClick={copy} aria-describedby={`${id}-status`}>
+          {state === "copied" ? (
+            <Check className="size-4" aria-hidden />
+          ) : (
+            <Copy className="size-4" aria-hidden />
+          )}
+          {state === "copied" ? "Copied" : "Copy"}
+        </Button>
+      </div>
+      <p id={`${id}-status`} role="status" className="min-h-4 text-xs text-gray-600">
+        {state === "copied"
+          ? "Link copied."
+          : state === "failed"
+            ? "Could not copy; select the link and copy it yourself."
+            : ""}
+      </p>
+    </div>
+  );
+}

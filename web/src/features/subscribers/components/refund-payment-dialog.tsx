@@ -1,0 +1,124 @@
+import { centsToDollarsInput, dollarsToCents, formatCents } from "@contracts/money";
+import type { SubscriberPayment } from "@contracts/subscribers";
+import { useId, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { errorMessage } from "@/lib/api-client";
+import { useRefundPayment } from "../api/refund-payment";
+import { formatDate } from "./format";
+
+interface RefundPaymentDialogProps {
+  subscriberId: string;
+  subscriberName: string;
+  payment: SubscriberPayment;
+  onOpenChange: (open: boolean) => void;
+  onRefunded: (refundCents: number) => void;
+}
+
+/**
+ * Refunds all or part of one payment. The amount is typed in dollars and prefilled with what
+ * remains; cents from here on. The platform gives its fee back in proportion and the creator's
+ * share is pulled back from their Stripe balance; the customer gets a refund e-mail.
+ */
+export function RefundPaymentDialog({
+  subscriberId,
+  subscriberName,
+  payment,
+  onOpenChange,
+  onRefunded,
+}: RefundPaymentDialogProps) {
+  const refund = useRefundPayment();
+  const remaining = payment.amountCents - payment.refundedCents;
+  const [amount, setAmount] = useState(centsToDollarsInput(remaining));
+  // One key per opening: a double click, or a retry after a lost answer, is one refund.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const inputId = useId();
+  const cents = dollarsToCents(amount);
+  const inputError =
+    amount.trim() === ""
+      ? "Enter an amount."
+      : !Number.isFinite(cents) || cents < 1
+        ? "Enter an amount of at least $0.01."
+        : cents > remaining
+          ? `At most ${formatCents(remaining)} can be refunded.`
+          : undefined;
+  const isBusy = refund.isPending;
+
+  function changeOpen(next: boolean) {
+    if (isBusy) return;
+    onOpenChange(next);
+  }
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (inputError || isBusy) return;
+    refund.mutate(
+      { subscriberId, paymentId: payment.id, amountCents: cents, idempotencyKey },
+      {
+        onSuccess: (result) => {
+          onRefunded(result.refund.amountCents);
+          onOpenChange(false);
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={changeOpen}
+      title="Refund this payment?"
+      description={`${subscriberName} paid ${formatCents(payment.amountCents)} on ${formatDate(payment.paidAt)}.`}
+    >
+      <form className="space-y-4" onSubmit={submit} noValidate>
+        <Field
+          id={inputId}
+          label="Amount to refund (USD)"
+          error={refund.isError ? undefined : inputError}
+          hint={
+            payment.refundedCents > 0
+              ? `${formatCents(payment.refundedCents)} already refunded; up to ${formatCents(remaining)} left.`
+              : `Up to ${formatCents(remaining)}. A smaller amount is a partial refund.`
+          }
+        >
+          <Input
+            id={inputId}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            aria-invalid={inputError ? true : undefined}
+            aria-describedby={inputError ? `${inputId}-error` : undefined}
+            disabled={isBusy}
+          />
+        </Field>
+        <p className="text-sm text-gray-700">
+          The money goes back to {subscriberName}'s card and comes out of your earnings; the
+          platform fee on it is returned in proportion. We'll e-mail {subscriberName} a refund
+          notice. This can't be undone.
+        </p>
+        {refund.isError ? (
+          <Alert tone="error">
+            {errorMessage(
+              refund.error,
+              "Could not refund. Nothing was refunded; please try again.",
+            )}
+          </Alert>
+        ) : null}
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => changeOpen(false)} disabled={isBusy}>
+            Keep payment
+          </Button>
+          <Button type="submit" variant="danger" disabled={isBusy || Boolean(inputError)}>
+            {isBusy
+              ? "Refunding..."
+              : `Refund ${Number.isFinite(cents) && cents > 0 ? formatCents(cents) : ""}`.trim()}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,115 @@
+import type { SubscriberFilter } from "@contracts/subscribers";
+import { Search } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Input, Select } from "@/components/ui/input";
+import { useOfferingOptions } from "../api/get-offering-options";
+
+const SEARCH_DELAY_MS = 300;
+
+interface SubscriberFiltersProps {
+  filter: SubscriberFilter;
+  onChange: (filter: SubscriberFilter, options?: { replace?: boolean }) => void;
+}
+
+/** Search by name or e-mail, the subscription and status filters, and the sort. */
+export function SubscriberFilters({ filter, onChange }: SubscriberFiltersProps) {
+  const id = useId();
+  const offerings = useOfferingOptions();
+  const [search, setSearch] = useState(filter.q ?? "");
+
+  // The address can change under us (back button, "Clear filters"): follow it.
+  useEffect(
+    () =>
+      setSearch((typed) => ((typed.trim() || undefined) === filter.q ? typed : (filter.q ?? ""))),
+    [filter.q],
+  );
+
+  // Typing replaces the address entry rather than adding one per keystroke.
+  useEffect(() => {
+    const q = search.trim() || undefined;
+    if (q === filter.q) return;
+    const timer = setTimeout(() => onChange({ ...filter, q }, { replace: true }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, filter, onChange]);
+
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+      <div className="space-y-1.5 sm:col-span-2 lg:col-span-1">
+        <label htmlFor={`${id}-q`} className="block text-sm font-medium text-gray-800">
+          Search
+        </label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500"
+            aria-hidden
+          />
+          <Input
+            id={`${id}-q`}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Name or e-mail"
+            maxLength={100}
+            autoComplete="off"
+            className="pl-9"
+          />
+        </div>
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor={`${id}-offering`} className="block text-sm font-medium text-gray-800">
+          Subscription
+        </label>
+        <Select
+          id={`${id}-offering`}
+          value={filter.offering ?? ""}
+          onChange={(event) => onChange({ ...filter, offering: event.target.value || undefined })}
+        >
+          <option value="">All subscriptions</option>
+          {offerings.data?.offerings.map((offering) => (
+            <option key={offering.id} value={offering.id}>
+              {offering.title}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor={`${id}-status`} className="block text-sm font-medium text-gray-800">
+          Status
+        </label>
+        <Select
+          id={`${id}-status`}
+          value={filter.status ?? ""}
+          onChange={(event) =>
+            onChange({
+              ...filter,
+              status: (event.target.value || undefined) as SubscriberFilter["status"],
+            })
+          }
+        >
+          <option value="">Any status</option>
+          <option value="active">Active</option>
+          <option value="past_due">Past due</option>
+          <option value="cancelled">Cancelled</option>
+        </Select>
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor={`${id}-sort`} className="block text-sm font-medium text-gray-800">
+          Sort by
+        </label>
+        <Select
+          id={`${id}-sort`}
+          value={filter.sort ?? "joined"}
+          onChange={(event) =>
+            onChange({
+              ...filter,
+              sort: event.target.value === "name" ? "name" : undefined,
+            })
+          }
+        >
+          <option value="joined">Newest first</option>
+          <option value="name">Name (A–Z)</option>
+        </Select>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import {
+  type SubscriberFilter,
+  type SubscriberSort,
+  type SubscriberStatus,
+  subscriberSorts,
+  subscriberStatuses,
+} from "@contracts/subscribers";
+
+/** The list's query lives in the address bar, so a view can be bookmarked and shared. */
+const keys = ["q", "offering", "status", "sort"] as const;
+
+const isStatus = (value: string | null): value is SubscriberStatus =>
+  subscriberStatuses.some((s) => s === value);
+const isSort = (value: string | null): value is SubscriberSort =>
+  subscriberSorts.some((s) => s === value);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Reads the filter from the address; a value that can't be right is ignored, not sent. */
+export function filterFromSearchParams(params: URLSearchParams): SubscriberFilter {
+  const q = params.get("q")?.trim().slice(0, 100);
+  const offering = params.get("offering");
+  const status = params.get("status");
+  const sort = params.get("sort");
+  return {
+    q: q || undefined,
+    offering: offering && UUID.test(offering) ? offering : undefined,
+    status: isStatus(status) ? status : undefined,
+    sort: isSort(sort) && sort !== "joined" ? sort : undefined,
+  };
+}
+
+/** Writes the filter into the address's other parameters (the tab stays). */
+export function withFilter(params: URLSearchParams, filter: SubscriberFilter): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of keys) {
+    const value = filter[key];
+    if (value) next.set(key, value);
+    else next.delete(key);
+  }
+  return next;
+}
+
+/** The same filter as an API query string ("" when there is none). */
+export function filterQueryString(filter: SubscriberFilter): string {
+  const params = withFilter(new URLSearchParams(), filter);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+export const isFiltered = (filter: SubscriberFilter) =>
+  Boolean(filter.q || filter.offering || filter.status);
+
+export function exportHref(kind: "subscribers" | "payments", filter: SubscriberFilter) {
+  return `/api/subscribers/export/${kind}.csv${filterQueryString(filter)}`;
+}
