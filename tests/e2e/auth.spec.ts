@@ -45,6 +45,38 @@ test("a creator signs up, is routed to onboarding, signs out and back in, and se
   await expect(page.getByText("Step 1 of 4")).toBeVisible();
 });
 
+test("sign-up doesn't say whether an address has an account; a password of spaces is refused", async ({
+  page,
+}) => {
+  const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
+  await page.goto("/?auth=signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("      ");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Password can't be only spaces")).toBeVisible();
+  await page.getByLabel("Password").fill("first-owner");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Step 1 of 4")).toBeVisible();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL("/");
+
+  // Someone else tries the same address: no account is made, no session, and the form says
+  // only what it would say to anyone; the owner gets an e-mail.
+  await page.goto("/?auth=signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("someone-else");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "If this address already has an account, we've e-mailed it. Sign in or reset your password.",
+  );
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL("/");
+  const outbox = await page.request.get("/api/dev/outbox");
+  expect(JSON.stringify(await outbox.json())).toContain(
+    "Someone tried to create a Regulars account with your e-mail",
+  );
+});
+
 test("signed-out visitors are sent from /dashboard to /, and unknown paths redirect to /", async ({
   page,
 }) => {

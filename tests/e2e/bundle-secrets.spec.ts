@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { e2eDataDir } from "../../playwright.config";
 import { expect, test } from "./fixtures";
+import { signUpAndSignIn } from "./helpers/auth";
 
 // The web server was built by `npm start` before these tests ran.
 const distDir = path.resolve("dist/web");
@@ -28,14 +29,27 @@ test("the built client bundle contains no secret key, webhook secret or database
   }
 });
 
-test("session cookies are HttpOnly and SameSite", async ({ page, baseURL }) => {
-  const response = await page.request.post(`${baseURL}/api/auth/sign-up/email`, {
-    headers: { Origin: baseURL! },
-    data: { email: `cookie-${Date.now()}@example.com`, password: "secret1", name: "" },
-  });
+test("session cookies are HttpOnly and SameSite, and no page script can read the token", async ({
+  page,
+  baseURL,
+}) => {
+  const email = `cookie-${Date.now()}@example.com`;
+  const response = await signUpAndSignIn(page.request, baseURL!, { email, password: "secret1" });
   expect(response.status()).toBe(200);
   const setCookie = response.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie");
   const session = setCookie.find((h) => h.value.startsWith("better-auth.session_token="));
   expect(session?.value).toMatch(/HttpOnly/i);
   expect(session?.value).toMatch(/SameSite=Lax/i);
+
+  // What a script in the page can reach: document.cookie and the session JSON.
+  const token = decodeURIComponent(session!.value.split(";")[0]!.split("=")[1]!).split(".")[0]!;
+  await page.goto("/dashboard");
+  const visible = await page.evaluate(async () => ({
+    cookie: document.cookie,
+    session: await (await fetch("/api/auth/get-session")).text(),
+  }));
+  expect(visible.cookie).not.toContain(token);
+  expect(visible.session).toContain(email);
+  expect(visible.session).not.toContain(token);
+  expect(visible.session).not.toMatch(/"token"/);
 });

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { subscribeThroughApi, uniqueEmail } from "./helpers/api";
+import { signUpAndSignIn } from "./helpers/auth";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
@@ -44,9 +45,9 @@ test("a creator creates, shares, pauses and reprices an offering and reads its f
   test.setTimeout(120_000);
   await signUpAndOnboard(page);
 
-  // Header: the e-mail prefix until an offering carries a creator name; test-mode badge.
+  // Header: the business name from onboarding (issue 10, defect 6); test-mode badge.
   await expect(
-    page.getByRole("heading", { name: /^dashboard-[0-9a-f]{8}'s Dashboard$/ }),
+    page.getByRole("heading", { name: "Green Thumb Lawn Care's Dashboard" }),
   ).toBeVisible();
   await expect(page.getByText("Test mode: payments are simulated")).toBeVisible();
   await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute(
@@ -130,6 +131,9 @@ test("a creator creates, shares, pauses and reprices an offering and reads its f
 
   // Deactivate: inactive, out of revenue; reactivate.
   await page.getByRole("button", { name: "Deactivate Weekly Lawn Care" }).click();
+  const confirm = page.getByRole("dialog", { name: "Deactivate “Weekly Lawn Care”?" });
+  await expect(confirm.getByText("Nobody is subscribed right now.")).toBeVisible();
+  await confirm.getByRole("button", { name: "Deactivate", exact: true }).click();
   await expect(page.getByText("Inactive", { exact: true })).toBeVisible();
   await expect(revenue).toContainText("$0.00");
   await shot(page, "6-inactive");
@@ -225,11 +229,11 @@ test("before payment setup a creator can't create and is sent to finish it", asy
   // Signed up and past the wizard through the API (page.request shares the page's cookies),
   // but no connected account: the state the dashboard must guard.
   const headers = { Origin: baseURL ?? "" };
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    headers,
-    data: { email: uniqueEmail("unpaid"), password: "unpaid-pass", name: "Robin Unpaid" },
+  await signUpAndSignIn(page.request, baseURL ?? "", {
+    email: uniqueEmail("unpaid"),
+    password: "unpaid-pass",
+    name: "Robin Unpaid",
   });
-  expect(signUp.ok()).toBe(true);
   const onboarded = await page.request.post("/api/onboarding/complete", {
     headers,
     data: {
@@ -242,7 +246,7 @@ test("before payment setup a creator can't create and is sent to finish it", asy
   expect(onboarded.ok()).toBe(true);
 
   await page.goto("/dashboard");
-  await expect(page.getByRole("heading", { name: "Robin's Dashboard" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Robin's Dogs' Dashboard" })).toBeVisible();
   await page.getByRole("button", { name: "Create Subscription", exact: true }).click();
   const create = page.getByRole("dialog", { name: "Create New Subscription" });
   await expect(create.getByRole("button", { name: "Payment Setup Required" })).toBeDisabled();

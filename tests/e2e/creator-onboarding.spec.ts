@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { uniqueEmail } from "./helpers/api";
+import { signUpAndSignIn } from "./helpers/auth";
 
 const shot = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: `/tmp/creator-onboarding-${name}.png`, fullPage });
@@ -24,11 +25,11 @@ async function fillBusinessInfo(page: Page) {
 /** Signed up and past the wizard through the API (page.request shares the page's cookies). */
 async function signUpPastWizard(page: Page, baseURL: string) {
   const headers = { Origin: baseURL };
-  const signUpResponse = await page.request.post("/api/auth/sign-up/email", {
-    headers,
-    data: { email: uniqueEmail("account"), password: "account-pass", name: "Alex Account" },
+  await signUpAndSignIn(page.request, baseURL, {
+    email: uniqueEmail("account"),
+    password: "account-pass",
+    name: "Alex Account",
   });
-  expect(signUpResponse.ok()).toBe(true);
   const onboarded = await page.request.post("/api/onboarding/complete", {
     headers,
     data: {

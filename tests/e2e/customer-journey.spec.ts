@@ -2,24 +2,14 @@ import type { Page } from "@playwright/test";
 import { e2eEmulatorUrl } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, subscribeThroughApi, uniqueEmail } from "./helpers/api";
+import { fillSubscriberInfo, typeCard } from "./helpers/subscribe-dialog";
 
 const year = String(new Date().getFullYear() + 3).slice(-2);
 
 async function openSubscribe(page: Page, customUrl: string, name: string, email: string) {
   await page.goto(`/landing/${customUrl}`);
   await page.getByRole("button", { name: "Subscribe Now" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Full Name").fill(name);
-  await dialog.getByLabel("Email Address").fill(email);
-  await dialog.getByRole("button", { name: "Continue to Payment" }).click();
-  return dialog;
-}
-
-async function typeCard(page: Page, number: string) {
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Card number").fill(number);
-  await dialog.getByLabel("Expiration date MM / YY").fill(`12${year}`);
-  await dialog.getByLabel("CVC").fill("123");
+  return fillSubscriberInfo(page.getByRole("dialog"), name, email);
 }
 
 async function subscriberCount(page: Page) {
@@ -50,9 +40,9 @@ test("a customer subscribes by card and lands on the success screen", async ({ p
   await expect(
     dialog.getByText(`Welcome to ${title}! Your subscription is now active.`),
   ).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem("subscriberId"))).toMatch(
-    /^[0-9a-f-]{36}$/,
-  );
+  expect(
+    await page.evaluate((key) => localStorage.getItem(key), `subscriberId:${customUrl}`),
+  ).toMatch(/^[0-9a-f-]{36}$/);
   await dialog.getByRole("button", { name: "Close", exact: true }).click();
   await page.reload();
   await expect(page.getByText("Already subscribed?")).toBeVisible();

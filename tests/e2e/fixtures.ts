@@ -1,7 +1,32 @@
 import { test as base, expect } from "@playwright/test";
 
+/** An address in 198.18.0.0/15, set aside for tests (RFC 2544). */
+export function testClientAddress(): string {
+  const part = () => Math.floor(Math.random() * 250) + 1;
+  return `198.18.${part()}.${part()}`;
+}
+
 /** Every page fails its test on an unexpected console.error or uncaught exception. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; clientAddress: string }>({
+  /**
+   * The page's auth calls come from an address of their own, as if through the proxy the app
+   * trusts in e2e (TRUST_PROXY=1): every sign-up also signs in (ADR 013), and a suite of such
+   * tests would otherwise share one address's sign-in limit (10 a minute).
+   */
+  clientAddress: [
+    async ({ page }, use) => {
+      const address = testClientAddress();
+      await page.route(
+        (url) => url.pathname.startsWith("/api/auth/"),
+        (route) =>
+          route.fallback({
+            headers: { ...route.request().headers(), "x-forwarded-for": address },
+          }),
+      );
+      await use(address);
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,5 +1,5 @@
 import type { CreateOfferingInput, Offering } from "../../contracts/offerings";
-import { jsonRequest, type TestApp } from "../setup/test-app";
+import { type AppClient, jsonRequest } from "../setup/test-app";
 import { asCreator, createCreator, type TestCreator } from "./creator-factory";
 import { completeConnectOnboarding } from "./stripe-browser";
 
@@ -9,7 +9,7 @@ export interface OnboardedCreator extends TestCreator {
 
 /** A creator who finished the wizard and Stripe onboarding, ready to sell. */
 export async function createOnboardedCreator(
-  app: TestApp,
+  app: AppClient,
   overrides: { email?: string } = {},
 ): Promise<OnboardedCreator> {
   const creator = await createCreator(app, overrides);
@@ -44,7 +44,7 @@ export const defaultOfferingInput: CreateOfferingInput = {
 };
 
 export async function createOffering(
-  app: TestApp,
+  app: AppClient,
   creator: TestCreator,
   overrides: Partial<CreateOfferingInput> = {},
 ): Promise<Offering> {

@@ -1,14 +1,14 @@
-import type { TestApp } from "../setup/test-app";
+import type { AppClient } from "../setup/test-app";
 
 // What Stripe.js does in the browser, done over HTTP with the publishable key.
 
-function emulator(app: TestApp) {
+function emulator(app: AppClient) {
   const emulatorRuntime = app.runtime.emulator;
   if (!emulatorRuntime) throw new Error("These helpers need the Stripe emulator");
   return emulatorRuntime;
 }
 
-async function postForm(app: TestApp, path: string, fields: Record<string, string>) {
+async function postForm(app: AppClient, path: string, fields: Record<string, string>) {
   const { url, publishableKey } = emulator(app);
   const response = await fetch(`${url}${path}`, {
     method: "POST",
@@ -29,7 +29,7 @@ export const testCards = {
   failsWhenCharged: "4000000000000341",
 } as const;
 
-export async function createPaymentMethod(app: TestApp, cardNumber: string): Promise<string> {
+export async function createPaymentMethod(app: AppClient, cardNumber: string): Promise<string> {
   const { status, body } = await postForm(app, "/v1/payment_methods", {
     type: "card",
     "card[number]": cardNumber,
@@ -42,7 +42,7 @@ export async function createPaymentMethod(app: TestApp, cardNumber: string): Pro
 }
 
 export async function confirmCardPayment(
-  app: TestApp,
+  app: AppClient,
   clientSecret: string,
   paymentMethodId: string,
 ) {
@@ -55,7 +55,7 @@ export async function confirmCardPayment(
 
 /** The 3-D Secure page's "Complete" or "Fail" button. */
 export async function answerThreeDSecure(
-  app: TestApp,
+  app: AppClient,
   paymentIntentId: string,
   outcome: "complete" | "fail",
 ) {
@@ -66,7 +66,7 @@ export async function answerThreeDSecure(
   if (!response.ok) throw new Error(`3DS ${outcome} failed: ${response.status}`);
 }
 
-export async function completeConnectOnboarding(app: TestApp, stripeAccountId: string) {
+export async function completeConnectOnboarding(app: AppClient, stripeAccountId: string) {
   const response = await fetch(
     `${emulator(app).url}/_emulator/accounts/${stripeAccountId}/complete_onboarding`,
     { method: "POST" },
@@ -74,7 +74,7 @@ export async function completeConnectOnboarding(app: TestApp, stripeAccountId: s
   if (!response.ok) throw new Error(`complete_onboarding failed: ${response.status}`);
 }
 
-export async function advanceEmulatorClock(app: TestApp, days: number) {
+export async function advanceEmulatorClock(app: AppClient, days: number) {
   const response = await fetch(`${emulator(app).url}/_emulator/clock/advance`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

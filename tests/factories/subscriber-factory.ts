@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Offering } from "../../contracts/offerings";
-import { jsonRequest, type TestApp } from "../setup/test-app";
+import { type AppClient, jsonRequest } from "../setup/test-app";
 import { confirmCardPayment, createPaymentMethod, testCards } from "./stripe-browser";
 
 export interface SubscribeResult {
@@ -10,7 +10,7 @@ export interface SubscribeResult {
 
 /** The whole card path as the browser runs it: card → start → confirm → finalize. */
 export async function subscribeWithCard(
-  app: TestApp,
+  app: AppClient,
   offering: Pick<Offering, "customUrl">,
   overrides: { name?: string; email?: string; card?: string } = {},
 ): Promise<SubscribeResult> {
@@ -27,14 +27,15 @@ export async function subscribeWithCard(
   );
   if (start.status !== 201)
     throw new Error(`subscribe failed: ${start.status} ${await start.text()}`);
-  const { subscriptionId, clientSecret } = (await start.json()) as {
+  const { subscriptionId, clientSecret, finalizeToken } = (await start.json()) as {
     subscriptionId: string;
     clientSecret: string | null;
+    finalizeToken: string;
   };
   if (clientSecret) await confirmCardPayment(app, clientSecret, paymentMethodId);
   const finalize = await app.request(
     "/api/public/subscribe/finalize",
-    jsonRequest("POST", { customUrl: offering.customUrl, subscriptionId }),
+    jsonRequest("POST", { customUrl: offering.customUrl, subscriptionId, finalizeToken }),
   );
   if (finalize.status !== 200) {
     throw new Error(`finalize failed: ${finalize.status} ${await finalize.text()}`);

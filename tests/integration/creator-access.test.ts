@@ -69,7 +69,7 @@ function requestFor(method: string, path: string) {
       ? undefined
       : method === "DELETE"
         ? { confirmUserId: owner.id }
-        : { title: "Hijacked", description: "x", priceCents: 1, isActive: false };
+        : { title: "Hijacked", description: "x", priceCents: 100, isActive: false };
   return { path: concrete, init: body ? jsonRequest(method, body) : { method } };
 }
 
@@ -99,7 +99,7 @@ describe("creator routes", () => {
   it("never let another creator see or change the owner's offering", async () => {
     const before = await snapshot();
     const attempts = [
-      [`/api/offerings/${offeringId}`, { title: "Hijacked", description: "x", priceCents: 1 }],
+      [`/api/offerings/${offeringId}`, { title: "Hijacked", description: "x", priceCents: 100 }],
       [`/api/offerings/${offeringId}/status`, { isActive: false }],
     ] as const;
     for (const [path, body] of attempts) {

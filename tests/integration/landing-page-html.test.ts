@@ -72,6 +72,15 @@ describe("landing pages are drawn on the server", () => {
     expect(response.headers.get("location")).toBe("/");
   });
 
+  it("answers a missing asset with a 404, never the app's HTML", async () => {
+    for (const url of ["/assets/index-gone.js", "/assets/nested/old.css"]) {
+      const { status, response, html } = await page(url);
+      expect(status).toBe(404);
+      expect(response.headers.get("content-type")).not.toContain("text/html");
+      expect(html).not.toContain("<html");
+    }
+  });
+
   it("serves the app shell, not a landing page, for the app's own routes", async () => {
     for (const url of ["/dashboard", "/features", "/customer/x/y"]) {
       const { status, html } = await page(url);

@@ -4,8 +4,9 @@ import { type Database, openDatabase } from "../../server/db/client";
 import { subscribers } from "../../server/db/schema/app";
 import { type RunningEmulator, startStripeEmulator } from "../../stripe-emulator/src/start";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { freePort, type ServerProcess, startServerProcess } from "../support/server-process";
+import { subscribeOverHttp } from "../support/subscribe-over-http";
 import { findOrphans } from "./row-invariants";
-import { freePort, type ServerProcess, startServerProcess } from "./server-process";
 
 // Needs several processes sharing one database: only meaningful on the PostgreSQL server.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -73,12 +74,14 @@ async function call(
 }
 
 async function sellingOffering(baseUrl: string) {
-  const signUp = await call(baseUrl, "/api/auth/sign-up/email", {
+  const credentials = {
     email: `crash-${randomUUID().slice(0, 8)}@example.com`,
     password: "crash-pass",
-    name: "",
-  });
-  const cookie = { Cookie: signUp.cookie };
+  };
+  // Sign-up starts no session (ADR 013); sign-in does.
+  await call(baseUrl, "/api/auth/sign-up/email", { ...credentials, name: "" });
+  const signIn = await call(baseUrl, "/api/auth/sign-in/email", credentials);
+  const cookie = { Cookie: signIn.cookie };
   const created = await call(baseUrl, "/api/connect/account", {}, cookie);
   await fetch(
     `${emulator.url}/_emulator/accounts/${(created.body.account as { stripeAccountId: string }).stripeAccountId}/complete_onboarding`,
@@ -100,55 +103,22 @@ async function sellingOffering(baseUrl: string) {
   return { offering: offering.body.offering as { id: string; customUrl: string }, cookie };
 }
 
+/** A subscriber id, or null when the server (being killed) refused or dropped a step. */
 async function subscribeOnce(baseUrl: string, customUrl: string, index: number) {
-  const pm = await fetch(`${emulator.url}/v1/payment_methods`, {
-    method: "POST",
-    headers: {
-      Authorization: "Bearer pk_test_emulator",
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({
-      type: "card",
-      "card[number]": "4242424242424242",
-      "card[exp_month]": "12",
-      "card[exp_year]": "2035",
-      "card[cvc]": "123",
-    }),
-  });
-  const paymentMethodId = ((await pm.json()) as { id: string }).id;
-  const ip = { "X-Forwarded-For": `198.18.${index % 250}.${Math.floor(index / 250) + 1}` };
-  const start = await call(
-    baseUrl,
-    "/api/public/subscribe",
-    {
+  try {
+    const { subscriberId } = await subscribeOverHttp({
+      baseUrl,
+      origin: publicOrigin,
+      emulatorUrl: emulator.url,
       customUrl,
-      attemptId: randomUUID(),
       name: `Crash ${index}`,
       email: `c${index}@example.com`,
-      paymentMethodId,
-    },
-    ip,
-  );
-  if (start.status !== 201) return null;
-  const intent = String(start.body.clientSecret).split("_secret_")[0];
-  await fetch(`${emulator.url}/v1/payment_intents/${intent}/confirm`, {
-    method: "POST",
-    headers: {
-      Authorization: "Bearer pk_test_emulator",
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({
-      client_secret: String(start.body.clientSecret),
-      payment_method: paymentMethodId,
-    }),
-  });
-  const finalize = await call(
-    baseUrl,
-    "/api/public/subscribe/finalize",
-    { customUrl, subscriptionId: start.body.subscriptionId },
-    ip,
-  );
-  return finalize.status === 200 ? String(finalize.body.subscriberId) : null;
+      forwardedFor: `198.18.${index % 250}.${Math.floor(index / 250) + 1}`,
+    });
+    return subscriberId;
+  } catch {
+    return null;
+  }
 }
 
 describe.skipIf(!onPostgres)("a server killed mid-traffic", () => {

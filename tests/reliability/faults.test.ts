@@ -8,11 +8,12 @@ import { confirmCardPayment, createPaymentMethod, testCards } from "../factories
 import { createTestApp, jsonRequest, type TestApp } from "../setup/test-app";
 import { findOrphans } from "./row-invariants";
 
-// Short, so a call held past it costs about a second per attempt; Stripe's 80 s would stall the file.
-const SDK_TIMEOUT_MS = 1000;
+// Short enough to test timeouts quickly, long enough that a busy CI machine's slow answers
+// aren't timeouts of their own on top of the injected faults.
+const SDK_TIMEOUT_MS = 3000;
 const DELAY_PAST_TIMEOUT_MS = SDK_TIMEOUT_MS + 600;
 // Worst case for one request: up to 4 Stripe calls, each 3 timed-out attempts plus back-off.
-const REQUEST_DEADLINE_MS = 25_000;
+const REQUEST_DEADLINE_MS = 60_000;
 const SUBSCRIBES = 24;
 const MAX_ATTEMPTS_PER_CALL = 3;
 
@@ -133,15 +134,18 @@ async function startSubscribe(
   return readOutcome("start", email, response);
 }
 
-async function finalizeSubscribe(
-  customUrl: string,
-  subscriptionId: string,
-  email: string,
-  ip: string,
-) {
+/** Started: what start answered, whose finalize token lets only this caller finalize. */
+interface Started {
+  subscriptionId: string;
+  clientSecret: string;
+  finalizeToken: string;
+}
+
+async function finalizeSubscribe(customUrl: string, started: Started, email: string, ip: string) {
+  const { subscriptionId, finalizeToken } = started;
   const response = await postAsCustomer(
     "/api/public/subscribe/finalize",
-    { customUrl, subscriptionId },
+    { customUrl, subscriptionId, finalizeToken },
     ip,
   );
   return readOutcome("finalize", email, response);
@@ -156,9 +160,9 @@ async function subscribeThroughPage(
 ): Promise<Outcome> {
   const start = await startSubscribe(customUrl, paymentMethodId, email, ip);
   if (start.status !== 201) return start;
-  const started = start.body as { subscriptionId: string; clientSecret: string };
+  const started = start.body as Started;
   await confirmCardPayment(app, started.clientSecret, paymentMethodId);
-  return finalizeSubscribe(customUrl, started.subscriptionId, email, ip);
+  return finalizeSubscribe(customUrl, started, email, ip);
 }
 
 /** Leaks of internals that must never reach a customer. */
@@ -219,7 +223,8 @@ describe.each(faultCases)("Stripe calls failing by $mode", (fault) => {
       expect(outcome.step).toBe("finalize");
       expect(outcome.body.subscriberId).toEqual(expect.any(String));
     }
-    expect(outcomes.filter((o) => o.status === 200).length).toBeGreaterThan(SUBSCRIBES / 2);
+    const failed = outcomes.filter((o) => o.status !== 200);
+    expect(failed.length, JSON.stringify(failed)).toBeLessThan(SUBSCRIBES / 2);
 
     // The faults really hit: some calls were retried. Every retry of a write reused its key,
     // and each subscribe sent one customer-create key however often that call was retried.
@@ -261,7 +266,7 @@ describe.each(faultCases)("Stripe calls failing by $mode", (fault) => {
       refusedAtStart.has(s.metadata.regulars_subscriber_email ?? ""),
     );
     expect(chargedAnyway.map((s) => s.id)).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it("at 50%, the SDK retries with one idempotency key, so a retried create makes one customer", async () => {
     const stripe = app.runtime.deps.stripe;
@@ -301,7 +306,7 @@ describe.each(faultCases)("Stripe calls failing by $mode", (fault) => {
             ? Stripe.errors.StripeAPIError
             : Stripe.errors.StripeConnectionError,
         );
-  }, 30_000);
+  }, 60_000);
 
   it("at 100%, a refused start says nothing was charged; a charged finalize says not to pay again and is recorded later", async () => {
     const creator = await createOnboardedCreator(app);
@@ -323,15 +328,13 @@ describe.each(faultCases)("Stripe calls failing by $mode", (fault) => {
     const paidEmail = `outage-${fault.mode}-b@example.com`;
     const started = await startSubscribe(offering.customUrl, paidCard, paidEmail, ip);
     expect(started.status).toBe(201);
-    const { subscriptionId, clientSecret } = started.body as {
-      subscriptionId: string;
-      clientSecret: string;
-    };
+    const startedBody = started.body as Started;
+    const { subscriptionId, clientSecret } = startedBody;
     const confirmed = await confirmCardPayment(app, clientSecret, paidCard);
     expect(confirmed.body.status).toBe("succeeded");
     const unconfirmed = await withFaults(
       { ...outage, paths: ["/v1/subscriptions", "/v1/invoices"] },
-      () => finalizeSubscribe(offering.customUrl, subscriptionId, paidEmail, ip),
+      () => finalizeSubscribe(offering.customUrl, startedBody, paidEmail, ip),
     );
     expectCleanError(unconfirmed);
     expect(unconfirmed.status).toBe(502);
@@ -349,5 +352,5 @@ describe.each(faultCases)("Stripe calls failing by $mode", (fault) => {
       subscribersWithoutPayment: 0,
       subscribersWithoutEarnings: 0,
     });
-  }, 30_000);
+  }, 60_000);
 });

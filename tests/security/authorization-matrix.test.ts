@@ -7,46 +7,7 @@ import {
 } from "../factories/offering-factory";
 import { subscribeWithCard } from "../factories/subscriber-factory";
 import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
-
-type Policy =
-  | "creator"
-  | "public-offering"
-  | "subscriber-link"
-  | "public"
-  | "webhook"
-  | "auth"
-  | "dev";
-
-/** Every API route must be listed here; a new route fails the test until it has a policy. */
-const policies: Record<string, Policy> = {
-  "GET /api/health": "public",
-  "POST /api/webhooks/stripe": "webhook",
-  "GET /api/public/offerings/:customUrl": "public-offering",
-  "POST /api/public/subscribe": "public",
-  "POST /api/public/subscribe/finalize": "public",
-  "POST /api/public/checkout": "public",
-  "GET /api/public/customers/:customUrl/:subscriberId": "subscriber-link",
-  "PATCH /api/public/customers/:customUrl/:subscriberId/email": "subscriber-link",
-  "POST /api/create-billing-portal": "subscriber-link",
-  "POST /api/cancel-subscription": "subscriber-link",
-  "GET /api/dev/outbox": "dev",
-  "GET /api/me": "creator",
-  "POST /api/onboarding/complete": "creator",
-  "GET /api/connect/account": "creator",
-  "POST /api/connect/account": "creator",
-  "POST /api/connect/account/refresh": "creator",
-  "POST /api/connect/account-link": "creator",
-  "POST /api/connect/account-session": "creator",
-  "POST /api/connect/login-link": "creator",
-  "GET /api/offerings": "creator",
-  "POST /api/offerings": "creator",
-  "PATCH /api/offerings/:id": "creator",
-  "PATCH /api/offerings/:id/status": "creator",
-  "GET /api/dashboard/overview": "creator",
-  "GET /api/dashboard/analytics": "creator",
-  "GET /api/dashboard/earnings": "creator",
-  "DELETE /api/account": "creator",
-};
+import { policies } from "./route-policies";
 
 let app: TestApp;
 let a: OnboardedCreator;
@@ -104,12 +65,68 @@ describe("authorization matrix", () => {
       }
     }
     for (const [path, body] of [
-      [`/api/offerings/${aOffering.id}`, { title: "x", description: "y", priceCents: 1 }],
+      [`/api/offerings/${aOffering.id}`, { title: "x", description: "y", priceCents: 100 }],
       [`/api/offerings/${aOffering.id}/status`, { isActive: false }],
+      [
+        `/api/offerings/${aOffering.id}/status`,
+        { isActive: false, liveSubscribers: "cancel_at_period_end" },
+      ],
     ] as const) {
       const response = await app.request(path, asCreator(b, jsonRequest("PATCH", body)));
       expect(response.status, `PATCH ${path} as B`).toBe(404);
     }
+    const count = await app.request(
+      `/api/offerings/${aOffering.id}/live-subscribers`,
+      asCreator(b),
+    );
+    expect(count.status, "GET live-subscribers of A's offering as B").toBe(404);
+  });
+
+  it("subscribers (issue 13): creator B can't list, open, export or cancel creator A's", async () => {
+    // The generic pass above puts an offering id where a subscriber id goes; this one uses A's
+    // real subscriber, so a missing creator scope would show.
+    for (const path of [
+      `/api/subscribers/${aSubscriber}`,
+      `/api/subscribers/${aSubscriber}/payments`,
+    ]) {
+      const asB = await app.request(path, asCreator(b));
+      expect(asB.status, `${path} as B`).toBe(404);
+      expect(await asB.text(), `${path} as B`).not.toContain(a.email);
+      expect((await app.request(path, asCreator(a))).status, `${path} as A`).toBe(200);
+    }
+    const cancel = await app.request(
+      `/api/subscribers/${aSubscriber}/cancel`,
+      asCreator(b, jsonRequest("POST", { when: "now" })),
+    );
+    expect(cancel.status, "cancel A's subscriber as B").toBe(404);
+    // Refunds (issue 13): A's payment is not found for B, under A's subscriber or B's own.
+    const aPayments = await app.request(`/api/subscribers/${aSubscriber}/payments`, asCreator(a));
+    const [aPayment] = ((await aPayments.json()) as { payments: { id: string }[] }).payments;
+    expect(aPayment).toBeDefined();
+    for (const owner of [aSubscriber, bSubscriber]) {
+      const refund = await app.request(
+        `/api/subscribers/${owner}/payments/${aPayment?.id}/refund`,
+        asCreator(b, jsonRequest("POST", { amountCents: 100 })),
+      );
+      expect(refund.status, `refund A's payment under ${owner} as B`).toBe(404);
+    }
+    for (const path of [
+      "/api/subscribers",
+      `/api/subscribers?offering=${aOffering.id}`,
+      "/api/subscribers/export/subscribers.csv",
+      `/api/subscribers/export/payments.csv?offering=${aOffering.id}`,
+    ]) {
+      const text = await (await app.request(path, asCreator(b))).text();
+      expect(text, `${path} as B`).not.toContain(aSubscriber);
+      expect(text, `${path} as B`).not.toContain("A plan");
+    }
+    const own = await (await app.request("/api/subscribers", asCreator(b))).text();
+    expect(own).toContain(bSubscriber);
+    // A's subscriber is still live.
+    const detail = await app.request(`/api/subscribers/${aSubscriber}`, asCreator(a));
+    expect(((await detail.json()) as { subscriber: { status: string } }).subscriber.status).toBe(
+      "active",
+    );
   });
 
   it("subscriber links open only the matching subscriber of the matching active offering", async () => {

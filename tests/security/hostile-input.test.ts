@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../server/db/schema/index";
-import { asCreator } from "../factories/creator-factory";
+import { asCreator, type TestCreator } from "../factories/creator-factory";
 import {
   createOffering,
   createOnboardedCreator,
@@ -10,10 +10,26 @@ import {
 import { createPaymentMethod, testCards } from "../factories/stripe-browser";
 import { subscribeWithCard } from "../factories/subscriber-factory";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../setup/test-app";
-import { hostilePayloads, type Payload } from "./hostile-payloads";
+import {
+  type FieldHints,
+  hostilePayloads,
+  type Payload,
+  structuralPayloads,
+  textFieldPayloads,
+} from "./hostile-payloads";
+import {
+  betterAuthRoutes,
+  concretePath,
+  isMutating,
+  type RouteRef,
+  registeredRoutes,
+  routeKey,
+} from "./route-inventory";
 
 let app: TestApp;
 let creator: OnboardedCreator;
+/** Sends the hostile input to better-auth's endpoints, so a mistake there can't end `creator`. */
+let bystander: OnboardedCreator;
 let offeringId: string;
 let customUrl: string;
 let subscriberId: string;
@@ -22,6 +38,7 @@ let paymentMethodId: string;
 beforeAll(async () => {
   app = await createTestApp();
   creator = await createOnboardedCreator(app);
+  bystander = await createOnboardedCreator(app);
   const offering = await createOffering(app, creator);
   offeringId = offering.id;
   customUrl = offering.customUrl;
@@ -35,6 +52,9 @@ afterAll(async () => {
 const tables = [
   schema.user,
   schema.session,
+  schema.account,
+  schema.verification,
+  schema.twoFactor,
   schema.offerings,
   schema.subscribers,
   schema.connectAccounts,
@@ -45,46 +65,94 @@ const tables = [
   schema.webhookEvents,
 ];
 
-async function snapshot() {
+/** Every row that matters, so a change anywhere shows. */
+async function databaseSnapshot() {
   const db = app.runtime.deps.db;
   const counts = await Promise.all(
     tables.map(async (t) => (await db.select({ n: count() }).from(t))[0]?.n),
   );
+  const userRows = await db.select().from(schema.user);
   const offeringRows = await db.select().from(schema.offerings);
   const subscriberRows = await db.select().from(schema.subscribers);
   const profileRows = await db.select().from(schema.userProfiles);
-  return JSON.stringify({ counts, offeringRows, subscriberRows, profileRows });
+  return JSON.stringify({ counts, userRows, offeringRows, subscriberRows, profileRows });
 }
 
-interface MutatingRoute {
-  method: string;
-  path: () => string;
+/** Every Stripe object the app can create or change, read through the SDK from the emulator. */
+async function stripeSnapshot() {
+  const stripe = app.runtime.deps.stripe;
+  const all = async <T>(list: AsyncIterable<T>) => {
+    const items: T[] = [];
+    for await (const item of list) items.push(item);
+    return items;
+  };
+  return JSON.stringify({
+    customers: await all(stripe.customers.list({ limit: 100 })),
+    products: await all(stripe.products.list({ limit: 100 })),
+    prices: await all(stripe.prices.list({ limit: 100 })),
+    subscriptions: await all(stripe.subscriptions.list({ limit: 100, status: "all" })),
+    accounts: await all(stripe.accounts.list({ limit: 100 })),
+    checkoutSessions: await all(stripe.checkout.sessions.list({ limit: 100 })),
+  });
+}
+
+async function snapshot() {
+  return { database: await databaseSnapshot(), stripe: await stripeSnapshot() };
+}
+
+interface TableEntry extends FieldHints {
   valid: () => Record<string, unknown>;
+  /** Sent with `creator`'s session. */
   asCreator: boolean;
-  numberFields?: string[];
-  emailFields?: string[];
-  enumFields?: string[];
-  optionalFields?: string[];
+  /** Checked by its own gate before the body (the webhook's signature): structural input only. */
+  isStructuralOnly?: boolean;
 }
 
-const routes: MutatingRoute[] = [
-  {
-    method: "POST",
-    path: () => "/api/auth/sign-up/email",
+/** A valid body for each mutating route (by pattern), the base of its malformed variants. */
+const table: Record<string, TableEntry> = {
+  "POST /api/auth/sign-up/email": {
     valid: () => ({ email: "new@example.com", password: "secret1" }),
     asCreator: false,
     emailFields: ["email"],
   },
-  {
-    method: "POST",
-    path: () => "/api/auth/sign-in/email",
+  "POST /api/auth/sign-in/email": {
     valid: () => ({ email: creator.email, password: "wrong-pass" }),
     asCreator: false,
     emailFields: ["email"],
   },
-  {
-    method: "POST",
-    path: () => "/api/onboarding/complete",
+  "POST /api/auth/request-password-reset": {
+    valid: () => ({ email: creator.email }),
+    asCreator: false,
+    emailFields: ["email"],
+  },
+  "POST /api/auth/reset-password": {
+    valid: () => ({ token: "not-a-real-token", newPassword: "secret1" }),
+    asCreator: false,
+  },
+  "POST /api/auth/send-verification-email": {
+    valid: () => ({ email: creator.email }),
+    asCreator: true,
+    emailFields: ["email"],
+  },
+  "POST /api/auth/change-password": {
+    valid: () => ({ currentPassword: "wrong-pass", newPassword: "another-pass" }),
+    asCreator: true,
+  },
+  "POST /api/auth/two-factor/enable": {
+    valid: () => ({ password: "wrong-pass" }),
+    asCreator: true,
+  },
+  "POST /api/auth/two-factor/verify-totp": {
+    valid: () => ({ code: "123456" }),
+    asCreator: false,
+  },
+  "POST /api/webhooks/stripe": { valid: () => ({}), asCreator: false, isStructuralOnly: true },
+  "POST /api/public/manage-links": {
+    valid: () => ({ email: "pat@example.com" }),
+    asCreator: false,
+    emailFields: ["email"],
+  },
+  "POST /api/onboarding/complete": {
     valid: () => ({
       businessName: "Acme",
       businessType: "services",
@@ -95,31 +163,17 @@ const routes: MutatingRoute[] = [
     enumFields: ["businessType", "monthlyRevenue"],
     optionalFields: ["goals"],
   },
-  { method: "POST", path: () => "/api/connect/account", valid: () => ({}), asCreator: true },
-  {
-    method: "POST",
-    path: () => "/api/connect/account/refresh",
-    valid: () => ({}),
-    asCreator: true,
-  },
-  {
-    method: "POST",
-    path: () => "/api/connect/account-link",
+  "POST /api/connect/account": { valid: () => ({}), asCreator: true },
+  "POST /api/connect/account/refresh": { valid: () => ({}), asCreator: true },
+  "POST /api/connect/account-link": {
     valid: () => ({ purpose: "dashboard" }),
     asCreator: true,
     enumFields: ["purpose"],
     optionalFields: ["purpose"],
   },
-  {
-    method: "POST",
-    path: () => "/api/connect/account-session",
-    valid: () => ({}),
-    asCreator: true,
-  },
-  { method: "POST", path: () => "/api/connect/login-link", valid: () => ({}), asCreator: true },
-  {
-    method: "POST",
-    path: () => "/api/offerings",
+  "POST /api/connect/account-session": { valid: () => ({}), asCreator: true },
+  "POST /api/connect/login-link": { valid: () => ({}), asCreator: true },
+  "POST /api/offerings": {
     valid: () => ({
       title: "T",
       category: "pet-care",
@@ -131,28 +185,38 @@ const routes: MutatingRoute[] = [
     numberFields: ["priceCents"],
     enumFields: ["category"],
   },
-  {
-    method: "PATCH",
-    path: () => `/api/offerings/${offeringId}`,
+  "PATCH /api/offerings/:id": {
     valid: () => ({ title: "T", description: "D", priceCents: 100 }),
     asCreator: true,
     numberFields: ["priceCents"],
   },
-  {
-    method: "PATCH",
-    path: () => `/api/offerings/${offeringId}/status`,
+  "PATCH /api/offerings/:id/status": {
     valid: () => ({ isActive: false }),
     asCreator: true,
   },
-  {
-    method: "DELETE",
-    path: () => "/api/account",
+  "PATCH /api/profile/business-name": {
+    valid: () => ({ businessName: "Acme" }),
+    asCreator: true,
+  },
+  "PATCH /api/profile/notifications": {
+    valid: () => ({ newSubscriber: false }),
+    asCreator: true,
+  },
+  // :id is filled with the offering's id: nothing is ever cancelled, whatever the body.
+  "POST /api/subscribers/:id/cancel": {
+    valid: () => ({ when: "period_end" }),
+    asCreator: true,
+  },
+  // :id is the offering's id and :earningId no payment's: nothing is ever refunded.
+  "POST /api/subscribers/:id/payments/:earningId/refund": {
+    valid: () => ({ amountCents: 100 }),
+    asCreator: true,
+  },
+  "DELETE /api/account": {
     valid: () => ({ confirmUserId: "someone-else" }),
     asCreator: true,
   },
-  {
-    method: "POST",
-    path: () => "/api/public/subscribe",
+  "POST /api/public/subscribe": {
     valid: () => ({
       customUrl,
       attemptId: "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
@@ -163,70 +227,79 @@ const routes: MutatingRoute[] = [
     asCreator: false,
     emailFields: ["email"],
   },
-  {
-    method: "POST",
-    path: () => "/api/public/subscribe/finalize",
-    valid: () => ({ customUrl, subscriptionId: "sub_doesnotexist" }),
+  // The offering is paid, so even a well-formed body is refused before Stripe is called.
+  "POST /api/public/subscribe/free": {
+    valid: () => ({
+      customUrl,
+      attemptId: "7a2d3e4f-5b6c-4d7e-8f90-1a2b3c4d5e6f",
+      name: "N",
+      email: "n@example.com",
+    }),
+    asCreator: false,
+    emailFields: ["email"],
+  },
+  "POST /api/public/subscribe/finalize": {
+    valid: () => ({
+      customUrl,
+      subscriptionId: "sub_doesnotexist",
+      finalizeToken: "A".repeat(43),
+    }),
     asCreator: false,
   },
-  {
-    method: "POST",
-    path: () => "/api/public/checkout",
+  "POST /api/public/checkout": {
     valid: () => ({ customUrl: "nope-12345678" }),
     asCreator: false,
   },
-  {
-    method: "PATCH",
-    path: () => `/api/public/customers/${customUrl}/${subscriberId}/email`,
+  "PATCH /api/public/customers/:customUrl/:subscriberId/email": {
     valid: () => ({ email: "n@example.com" }),
     asCreator: false,
     emailFields: ["email"],
   },
-  {
-    method: "POST",
-    path: () => "/api/create-billing-portal",
+  "POST /api/create-billing-portal": {
     valid: () => ({ customUrl, subscriberId, returnUrl: "https://evil.example/" }),
     asCreator: false,
   },
-  {
-    method: "POST",
-    path: () => "/api/cancel-subscription",
+  "POST /api/cancel-subscription": {
     valid: () => ({ customUrl: "nope-12345678", subscriberId }),
     asCreator: false,
   },
-];
+};
 
-let ipCounter = 0;
+let requestCounter = 0;
 
-async function send(route: MutatingRoute, payload: Payload) {
-  ipCounter += 1;
-  const headers: Record<string, string> = {
-    "Content-Type": payload.contentType ?? "application/json",
-    Origin: TEST_ORIGIN,
-  };
-  const init: RequestInit = { method: route.method, headers, body: payload.body };
-  return app.request(route.path(), {
-    ...(route.asCreator ? asCreator(creator, init) : init),
-    ip: `192.0.2.${ipCounter % 250}`,
-  });
+/** Each request from its own address, so rate limits answer none of them. */
+function nextAddress() {
+  requestCounter += 1;
+  return `198.18.${(requestCounter >> 8) & 255}.${requestCounter & 255}`;
 }
 
-describe("hostile input", () => {
-  for (const route of routes) {
-    it(`${route.method} ${route.path.toString().match(/"(.+?)"|`(.+?)`/)?.[0] ?? ""} refuses 50+ malformed payloads with a 4xx JSON error and changes nothing`, async () => {
-      const payloads = hostilePayloads(route.valid(), route);
-      expect(payloads.length).toBeGreaterThanOrEqual(50);
-      const before = await snapshot();
-      const failures: string[] = [];
-      for (const payload of payloads) {
+function pathOf(route: RouteRef) {
+  return concretePath(route.path, { id: offeringId, customUrl, subscriberId });
+}
+
+async function send(route: RouteRef, payload: Payload, as: TestCreator | null) {
+  const headers: Record<string, string> = { Origin: TEST_ORIGIN };
+  if (payload.contentType !== null) {
+    headers["Content-Type"] = payload.contentType ?? "application/json";
+  }
+  const init: RequestInit = { method: route.method, headers, body: payload.body };
+  return app.request(pathOf(route), { ...(as ? asCreator(as, init) : init), ip: nextAddress() });
+}
+
+/** Sends every payload (a few at a time) and returns the answers that weren't a 4xx JSON error. */
+async function refusals(route: RouteRef, payloads: Payload[], as: TestCreator | null) {
+  const failures: string[] = [];
+  for (let i = 0; i < payloads.length; i += 6) {
+    await Promise.all(
+      payloads.slice(i, i + 6).map(async (payload) => {
         let response: Response;
         try {
-          response = await send(route, payload);
+          response = await send(route, payload, as);
         } catch (error) {
           failures.push(
             `${payload.label}: request failed (${String((error as Error).cause ?? error)})`,
           );
-          continue;
+          return;
         }
         const text = await response.text();
         let isJsonError = false;
@@ -237,11 +310,59 @@ describe("hostile input", () => {
           isJsonError = false;
         }
         if (response.status < 400 || response.status >= 500 || !isJsonError) {
-          failures.push(`${payload.label}: ${response.status} ${text.slice(0, 120)}`);
+          failures.push(`${payload.label}: ${response.status} ${text.slice(0, 160)}`);
         }
-      }
-      expect(failures).toEqual([]);
-      expect(await snapshot()).toBe(before);
-    }, 120_000);
+      }),
+    );
   }
+  return failures;
+}
+
+describe("hostile input", () => {
+  it("has a valid body for every mutating route the app registers", () => {
+    const missing = registeredRoutes(app)
+      .filter(isMutating)
+      .map(routeKey)
+      .filter((key) => !(key in table));
+    expect(missing).toEqual([]);
+  });
+
+  for (const [key, entry] of Object.entries(table)) {
+    const [method, path] = key.split(" ") as [string, string];
+    it(`${key} refuses every malformed payload with a 4xx JSON error and changes nothing`, async () => {
+      const payloads = entry.isStructuralOnly
+        ? structuralPayloads(entry.valid())
+        : hostilePayloads(entry.valid(), entry);
+      expect(payloads.length).toBeGreaterThanOrEqual(entry.isStructuralOnly ? 25 : 50);
+      const before = await snapshot();
+      const failures = await refusals({ method, path }, payloads, entry.asCreator ? creator : null);
+      expect(failures).toEqual([]);
+      expect(await snapshot()).toEqual(before);
+    }, 180_000);
+  }
+
+  it("every other better-auth endpoint refuses the same input, signed in or not", async () => {
+    const others = betterAuthRoutes(app).filter(
+      (route) => isMutating(route) && !(routeKey(route) in table),
+    );
+    expect(others.length).toBeGreaterThan(10);
+    const payloads = [
+      ...structuralPayloads({}),
+      ...textFieldPayloads({}, "name"),
+      ...textFieldPayloads({}, "password"),
+    ];
+    const before = await snapshot();
+    const failures: string[] = [];
+    for (const route of others) {
+      for (const as of [bystander, null]) {
+        const refused = await refusals(route, payloads, as);
+        failures.push(...refused.map((f) => `${routeKey(route)}${as ? " (signed in)" : ""}: ${f}`));
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+    // The bystander is still signed in: no sign-out or revocation went through.
+    const me = await app.request("/api/me", asCreator(bystander));
+    expect(me.status).toBe(200);
+  }, 300_000);
 });

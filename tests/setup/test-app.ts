@@ -3,17 +3,26 @@ import { serve } from "@hono/node-server";
 import { parseConfig } from "../../server/config/env";
 import { createLogger } from "../../server/lib/logger";
 import { type Runtime, type RuntimeOptions, startRuntime } from "../../server/runtime";
+import type { RunningEmulator } from "../../stripe-emulator/src/start";
 import { createTestDatabase } from "./test-database";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
-export interface TestApp {
-  runtime: Runtime;
+/**
+ * What the factories need: HTTP to the app and the Stripe emulator it talks to. A TestApp is one;
+ * so is the server running as its own process (tests/reliability/server-process.ts).
+ */
+export interface AppClient {
+  runtime: { emulator: Pick<RunningEmulator, "url" | "publishableKey"> | null };
   baseUrl: string;
   /** A real HTTP request to the running app. */
   request(path: string, init?: RequestInit & { ip?: string }): Promise<Response>;
   /** Waits until the emulator has delivered every webhook it has queued. */
   flushWebhooks(): Promise<void>;
+}
+
+export interface TestApp extends AppClient {
+  runtime: Runtime;
   close(): Promise<void>;
 }
 
@@ -22,7 +31,7 @@ let ipCounter = 0;
 /** The real app on a real port, with its own database and a fresh Stripe emulator. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<RuntimeOptions, "webDistDir" | "renderLanding"> = {},
+  options: Pick<RuntimeOptions, "webDistDir" | "renderLanding" | "webhookUrl" | "logger"> = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   let fetchHandler: ((request: Request) => Response | Promise<Response>) | null = null;
@@ -44,6 +53,10 @@ export async function createTestApp(
     STRIPE_EMULATOR_PORT: "0",
     TRUST_PROXY: "true",
     DATA_DIR: "/tmp/regulars-test-data",
+    // Jobs in a test's time: mail goes out within half a second, retries after a second.
+    JOB_POLL_SECONDS: "0.5",
+    JOB_MAINTENANCE_SECONDS: "1",
+    EMAIL_RETRY_DELAY_SECONDS: "1",
     ...env,
   });
   const runtime = await startRuntime(config, {

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { e2eEmulatorUrl } from "../../../playwright.config";
+import { subscribeOverHttp } from "../../support/subscribe-over-http";
+import { testClientAddress } from "../fixtures";
+import { signUpAndSignIn } from "./auth";
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -12,11 +15,9 @@ export async function createSellingCreator(
 ) {
   const headers = { Origin: baseURL };
   const email = uniqueEmail("seller");
-  const signUp = await request.post("/api/auth/sign-up/email", {
-    headers,
-    data: { email, password: "seller-pass", name: "Sam Seller" },
-  });
-  if (!signUp.ok()) throw new Error(`sign-up failed: ${await signUp.text()}`);
+  await signUpAndSignIn(request, baseURL, { email, password: "seller-pass", name: "Sam Seller" });
+  // Landing pages show the creator's e-mail as contact only once it is verified.
+  await verifyEmailFromOutbox(request, email);
   await request.post("/api/onboarding/complete", {
     headers,
     data: {
@@ -52,47 +53,47 @@ export async function createSellingCreator(
 }
 
 /** A paying subscriber through the real card path, as Stripe.js would do it. */
+/** A customer subscribed by card without the browser (the request context goes unused). */
 export async function subscribeThroughApi(
-  request: APIRequestContext,
+  _request: APIRequestContext,
   baseURL: string,
   customUrl: string,
   name: string,
+  email = uniqueEmail("customer"),
 ) {
-  const pm = await request.post(`${e2eEmulatorUrl}/v1/payment_methods`, {
-    headers: { Authorization: "Bearer pk_test_emulator" },
-    form: {
-      type: "card",
-      "card[number]": "4242424242424242",
-      "card[exp_month]": "12",
-      "card[exp_year]": "2034",
-      "card[cvc]": "123",
-    },
+  const { subscriberId } = await subscribeOverHttp({
+    baseUrl: baseURL,
+    origin: baseURL,
+    emulatorUrl: e2eEmulatorUrl,
+    customUrl,
+    name,
+    email,
   });
-  const paymentMethodId = ((await pm.json()) as { id: string }).id;
-  const start = await request.post("/api/public/subscribe", {
-    headers: { Origin: baseURL },
-    data: {
-      customUrl,
-      attemptId: randomUUID(),
-      name,
-      email: uniqueEmail("customer"),
-      paymentMethodId,
-    },
+  return subscriberId;
+}
+
+/** The newest link in the dev outbox's mail to `to` that starts with `prefix`. */
+export async function linkFromOutbox(request: APIRequestContext, to: string, prefix: string) {
+  const response = await request.get("/api/dev/outbox");
+  const { messages } = (await response.json()) as { messages: { to: string; text: string }[] };
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  for (const message of messages) {
+    if (message.to.toLowerCase() !== to.toLowerCase()) continue;
+    const link = new RegExp(`https?://[^\\s]*${escaped}[^\\s)\\]>"]*`).exec(message.text)?.[0];
+    if (link) return link;
+  }
+  throw new Error(`no ${prefix} link e-mailed to ${to}`);
+}
+
+/** Opens the verification link sign-up e-mailed, as the creator would from their inbox. */
+export async function verifyEmailFromOutbox(request: APIRequestContext, email: string) {
+  const link = await linkFromOutbox(request, email, "/api/auth/verify-email?");
+  const url = new URL(link);
+  // From an address of its own, as a creator's own browser would be: the suite opens many of
+  // these links, and one address may open 10 a minute.
+  const response = await request.get(url.pathname + url.search, {
+    maxRedirects: 0,
+    headers: { "X-Forwarded-For": testClientAddress() },
   });
-  const { subscriptionId, clientSecret } = (await start.json()) as {
-    subscriptionId: string;
-    clientSecret: string;
-  };
-  await request.post(
-    `${e2eEmulatorUrl}/v1/payment_intents/${clientSecret.split("_secret_")[0]}/confirm`,
-    {
-      headers: { Authorization: "Bearer pk_test_emulator" },
-      form: { client_secret: clientSecret, payment_method: paymentMethodId },
-    },
-  );
-  const finalize = await request.post("/api/public/subscribe/finalize", {
-    headers: { Origin: baseURL },
-    data: { customUrl, subscriptionId },
-  });
-  return ((await finalize.json()) as { subscriberId: string }).subscriberId;
+  if (response.status() !== 302) throw new Error(`verify failed: ${response.status()}`);
 }

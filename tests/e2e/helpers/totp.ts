@@ -23,3 +23,25 @@ export function totpCode(secret: string, now = Date.now()): string {
   const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return code.toString().padStart(6, "0");
 }
+
+const PERIOD_MS = 30_000;
+
+/** The RFC 6238 time step a moment falls in. */
+export function totpStep(now = Date.now()): number {
+  return Math.floor(now / PERIOD_MS);
+}
+
+/**
+ * A code newer than `usedStep`, which the server accepts once (RFC 6238 §5.2): the next step's
+ * code works as soon as the current step is at most one behind it, so this waits only when
+ * the code would be two or more steps ahead of the clock.
+ */
+export async function freshTotpCode(
+  secret: string,
+  usedStep: number,
+): Promise<{ code: string; step: number }> {
+  const step = usedStep + 1;
+  const waitMs = (step - 1) * PERIOD_MS - Date.now();
+  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs + 500));
+  return { code: totpCode(secret, step * PERIOD_MS), step };
+}

@@ -1,0 +1,114 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { createSellingCreator, subscribeThroughApi } from "./helpers/api";
+import { expectNoAxeViolations } from "./helpers/axe";
+
+// Issue 13, "metrics a creator can trust": the Analytics tab's business metrics, read at a
+// phone's width and a laptop's, without sideways scrolling and without axe violations.
+
+async function openAnalytics(page: Page) {
+  await page.goto("/dashboard");
+  await page.getByRole("tab", { name: "Analytics" }).click();
+  // Loaded: a figure in place of the placeholder, and the chart drawn.
+  await expect(page.getByRole("group", { name: "MRR" })).toContainText("$65.00");
+  await expect(page.getByText(/MRR at the end of each month/)).toBeVisible();
+}
+
+/** Nothing sticks out sideways; on failure, names the elements that do. */
+async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    // Inside a box that clips or scrolls sideways, sticking out is that box's business.
+    const isClipped = (element: Element) => {
+      for (let e = element.parentElement; e && e !== document.body; e = e.parentElement) {
+        if (getComputedStyle(e).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    const offenders = Array.from(document.querySelectorAll("body *"))
+      .filter((element) => element.getBoundingClientRect().right > viewport + 0.5)
+      .filter((element) => !isClipped(element))
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className} (${Math.round(element.getBoundingClientRect().right)} px)`,
+      );
+    return { document: document.documentElement.scrollWidth, viewport, offenders };
+  });
+  expect(
+    overflow.document,
+    `the page scrolls sideways: ${overflow.offenders.join(", ")}`,
+  ).toBeLessThanOrEqual(overflow.viewport);
+}
+
+test("the Analytics tab's business metrics read at 375 px and 1280 px, with no axe violations", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // page.request shares the page's cookies: the page is signed in as this creator.
+  const seller = await createSellingCreator(page.request, baseURL!, {
+    title: "Weekly Lawn Care",
+    priceCents: 2500,
+  });
+  const headers = { Origin: baseURL! };
+  const dogs = await page.request.post("/api/offerings", {
+    headers,
+    data: {
+      title: "Dog Walking",
+      category: "pet-care",
+      subcategory: "Dog Walking",
+      description: "Three walks a week.",
+      priceCents: 4000,
+    },
+  });
+  expect(dogs.status()).toBe(201);
+  const dogWalking = ((await dogs.json()) as { offering: { customUrl: string } }).offering;
+  await subscribeThroughApi(page.request, baseURL!, seller.offering.customUrl, "Avery Stays");
+  await subscribeThroughApi(page.request, baseURL!, dogWalking.customUrl, "Blake Stays");
+  const leaving = await subscribeThroughApi(
+    page.request,
+    baseURL!,
+    seller.offering.customUrl,
+    "Casey Leaves",
+  );
+  const cancelled = await page.request.post("/api/cancel-subscription", {
+    headers,
+    data: { customUrl: seller.offering.customUrl, subscriberId: leaving },
+  });
+  expect(cancelled.status()).toBe(200);
+
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await openAnalytics(page);
+
+    // The spec's four tiles, unchanged, then the new figures with their definitions.
+    for (const tile of ["Monthly Revenue", "Projected Annual Revenue", "Total Subscribers"]) {
+      await expect(page.getByRole("group", { name: tile })).toBeVisible();
+    }
+    await expect(page.getByRole("group", { name: "Active Subscribers" })).toContainText("2");
+    await expect(page.getByRole("group", { name: "ARPU" })).toContainText("$32.50");
+    await expect(page.getByRole("group", { name: "ARPU" })).toContainText(
+      "MRR ÷ 2 live subscribers",
+    );
+    await expect(page.getByRole("group", { name: /^Churned in / })).toContainText("1");
+    // Nobody was live on the 1st (they all joined this month): no rate, and the hint says why.
+    await expect(page.getByRole("group", { name: "Churn Rate" })).toContainText("—");
+    await expect(page.getByRole("group", { name: "Churn Rate" })).toContainText(
+      "(nobody was live)",
+    );
+    // $25 + $40 + $25 paid, 15% fees.
+    await expect(page.getByRole("group", { name: /^Net Revenue in / })).toContainText("$76.50");
+    await expect(page.getByRole("group", { name: /^Net Revenue in / })).toContainText(
+      "$90.00 paid − $13.50 fees − $0.00 refunds and disputes",
+    );
+    await expect(page.getByRole("table", { name: "MRR history" })).toBeAttached();
+
+    await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page, `the Analytics tab at ${width} px`);
+    await page.screenshot({ path: `/tmp/analytics-metrics-${width}.png`, fullPage: true });
+    await page
+      .getByRole("region", { name: "Recurring revenue" })
+      .screenshot({ path: `/tmp/analytics-metrics-${width}-section.png` });
+  }
+});

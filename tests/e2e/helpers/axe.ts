@@ -1,0 +1,21 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/**
+ * Runs axe on the page as it is now (open dialogs included) and expects no violations.
+ * `soft` records a failure and goes on, so one run names every screen that fails; `include`
+ * checks only what a selector matches (an open dialog, when the page behind it is checked apart).
+ */
+export async function expectNoAxeViolations(
+  page: Page,
+  what: string,
+  options: { soft?: boolean; include?: string } = {},
+) {
+  const builder = new AxeBuilder({ page });
+  if (options.include) builder.include(options.include);
+  const results = await builder.analyze();
+  (options.soft ? expect.soft : expect)(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `axe on ${what}`,
+  ).toEqual([]);
+}

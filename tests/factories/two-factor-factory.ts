@@ -1,0 +1,81 @@
+import { expect } from "vitest";
+import { totpCode } from "../e2e/helpers/totp";
+import { type AppClient, jsonRequest } from "../setup/test-app";
+import { asCreator, nextClientAddress, sessionCookie, type TestCreator } from "./creator-factory";
+
+const TOTP_PERIOD_MS = 30_000;
+
+/** The time step a moment falls in (RFC 6238: 30-second steps). */
+function totpStep(now = Date.now()): number {
+  return Math.floor(now / TOTP_PERIOD_MS);
+}
+
+/** What an authenticator app shows at the given step. */
+export function codeForStep(secret: string, step: number): string {
+  return totpCode(secret, step * TOTP_PERIOD_MS);
+}
+
+export interface TwoFactorCreator extends TestCreator {
+  /** Base32, as the QR code carries it. */
+  totpSecret: string;
+  backupCodes: string[];
+  /** The step whose code turned 2FA on: it and earlier ones are spent. */
+  enabledWithStep: number;
+}
+
+/** Starts 2FA setup (password → secret and backup codes), as the Account tab does. */
+async function startTwoFactorSetup(app: AppClient, creator: TestCreator) {
+  // better-auth allows 3 two-factor requests in 10 seconds per address; each call gets its own.
+  const response = await app.request("/api/auth/two-factor/enable", {
+    ...asCreator(creator, jsonRequest("POST", { password: creator.password })),
+    ip: nextClientAddress(),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const body = (await response.json()) as { totpURI: string; backupCodes: string[] };
+  const secret = new URL(body.totpURI).searchParams.get("secret");
+  if (!secret) throw new Error(`no secret in ${body.totpURI}`);
+  return { secret, backupCodes: body.backupCodes };
+}
+
+/**
+ * Turns 2FA on with the current step's code. better-auth then replaces the session, so the
+ * returned creator carries the new cookie.
+ */
+export async function enableTwoFactor(
+  app: AppClient,
+  creator: TestCreator,
+): Promise<TwoFactorCreator> {
+  const { secret, backupCodes } = await startTwoFactorSetup(app, creator);
+  const step = totpStep();
+  const response = await app.request("/api/auth/two-factor/verify-totp", {
+    ...asCreator(creator, jsonRequest("POST", { code: codeForStep(secret, step) })),
+    ip: nextClientAddress(),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return {
+    ...creator,
+    cookie: sessionCookie(response),
+    totpSecret: secret,
+    backupCodes,
+    enabledWithStep: step,
+  };
+}
+
+/** Password first: a 2FA account gets the challenge cookie instead of a session. */
+export async function startTwoFactorSignIn(app: AppClient, creator: TestCreator) {
+  const response = await app.request("/api/auth/sign-in/email", {
+    ...jsonRequest("POST", { email: creator.email, password: creator.password }),
+    ip: nextClientAddress(),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  expect(await response.json()).toMatchObject({ twoFactorRedirect: true });
+  return sessionCookie(response);
+}
+
+/** The second step of a sign-in: the challenge cookie and a code. */
+export function verifyTotp(app: AppClient, cookie: string, code: string) {
+  return app.request("/api/auth/two-factor/verify-totp", {
+    ...jsonRequest("POST", { code }, { Cookie: cookie }),
+    ip: nextClientAddress(),
+  });
+}

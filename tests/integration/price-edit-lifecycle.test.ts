@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { CustomerPortal } from "../../contracts/customer-portal";
+import type { Analytics } from "../../contracts/dashboard";
+import type { Offering } from "../../contracts/offerings";
+import { subscribers } from "../../server/db/schema/app";
+import { asCreator } from "../factories/creator-factory";
+import { createOffering, type OnboardedCreator } from "../factories/offering-factory";
+import { subscribeWithCard } from "../factories/subscriber-factory";
+import { jsonRequest, type TestApp } from "../setup/test-app";
+import { startCreatorAppPerFile } from "../support/test-app-per-file";
+
+// Issue 10, defect 2: after a price edit, existing subscribers keep (and see) their own price,
+// and per-offering revenue sums what live subscribers actually pay.
+
+let app: TestApp;
+let creator: OnboardedCreator;
+
+startCreatorAppPerFile((started) => {
+  ({ app, creator } = started);
+});
+
+async function editPrice(offering: Offering, priceCents: number) {
+  const response = await app.request(
+    `/api/offerings/${offering.id}`,
+    asCreator(
+      creator,
+      jsonRequest("PATCH", {
+        title: offering.title,
+        description: offering.description,
+        priceCents,
+      }),
+    ),
+  );
+  expect(response.status).toBe(200);
+}
+
+async function portalOf(offering: Offering, subscriberId: string) {
+  const response = await app.request(`/api/public/customers/${offering.customUrl}/${subscriberId}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as CustomerPortal;
+}
+
+async function performanceOf(offering: Offering) {
+  const response = await app.request("/api/dashboard/analytics", asCreator(creator));
+  expect(response.status).toBe(200);
+  const analytics = (await response.json()) as Analytics;
+  return analytics.offerings.find((o) => o.id === offering.id);
+}
+
+describe("a price edit", () => {
+  it("leaves existing subscribers on their price, on their page and in the revenue", async () => {
+    const offering = await createOffering(app, creator, { title: "Dog Walks", priceCents: 2500 });
+    const early = await subscribeWithCard(app, offering, { name: "Early Ed" });
+    await editPrice(offering, 4000);
+    const late = await subscribeWithCard(app, offering, { name: "Late Lu" });
+
+    // Stripe keeps charging each subscriber their own price.
+    const stripe = app.runtime.deps.stripe;
+    const earlySubscription = await stripe.subscriptions.retrieve(early.subscriptionId);
+    expect(earlySubscription.items.data[0]!.price.unit_amount).toBe(2500);
+
+    // Each self-service page shows what that subscriber pays.
+    expect((await portalOf(offering, early.subscriberId)).subscriber.priceCents).toBe(2500);
+    expect((await portalOf(offering, late.subscriberId)).subscriber.priceCents).toBe(4000);
+
+    // Revenue is the sum of the actual prices, not 2 × the new price.
+    expect(await performanceOf(offering)).toMatchObject({
+      priceCents: 4000,
+      subscriberCount: 2,
+      revenueCents: 6500,
+    });
+
+    // A cancelled subscriber no longer counts towards revenue.
+    const cancelled = await app.request(
+      "/api/cancel-subscription",
+      jsonRequest("POST", { customUrl: offering.customUrl, subscriberId: early.subscriberId }),
+    );
+    expect(cancelled.status).toBe(200);
+    expect((await performanceOf(offering))?.revenueCents).toBe(4000);
+  });
+
+  it("counts a free subscriber at $0 and a past-due one at their price", async () => {
+    const offering = await createOffering(app, creator, { title: "Tips", priceCents: 0 });
+    const response = await app.request(
+      "/api/public/subscribe/free",
+      jsonRequest("POST", {
+        customUrl: offering.customUrl,
+        attemptId: randomUUID(),
+        name: "Free Fay",
+        email: `fay-${randomUUID().slice(0, 6)}@example.com`,
+      }),
+    );
+    expect(response.status).toBe(201);
+    await editPrice(offering, 900);
+    const paying = await subscribeWithCard(app, offering, { name: "Paying Pat" });
+    // Past due is still live: Stripe keeps trying to collect it.
+    await app.runtime.deps.db
+      .update(subscribers)
+      .set({ paymentStatus: "past_due" })
+      .where(eq(subscribers.id, paying.subscriberId));
+    expect(await performanceOf(offering)).toMatchObject({ subscriberCount: 2, revenueCents: 900 });
+  });
+});

@@ -1,0 +1,92 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { runSimulatedYear, startYearServer, type YearServer } from "../../bench/lib/simulated-year";
+import { freePort } from "../support/server-process";
+
+// `npm start`'s defaults (PGlite, the emulator as a supervised child) carrying a small business
+// through three months of the emulator's clock, while the emulator is killed with -9 and the
+// whole server is restarted: every paid invoice still ends up as earnings, to the cent.
+// `npm run bench -- simulated-year` runs the same at 1,000 subscribers for a year.
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "regulars-year-"));
+let server: YearServer | null = null;
+beforeAll(() => {
+  // The built server, as `npm start` runs it: rebuilt only if its sources changed.
+  execFileSync(process.execPath, ["scripts/build.mjs", "--if-stale"], { stdio: "inherit" });
+}, 300_000);
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function waitForEmulator(url: string, previousPid: number | null) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const pid = server!.emulatorPid();
+    try {
+      if (pid && pid !== previousPid && (await fetch(`${url}/_emulator/clock`)).ok) return pid;
+    } catch {
+      // still restarting
+    }
+    if (Date.now() > deadline) throw new Error("the supervised emulator did not come back");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+it("three months of 30 subscribers survive a kill -9 of the emulator and a server restart, and reconcile to the cent", async () => {
+  const ports = { port: await freePort(), emulatorPort: await freePort(), dataDir };
+  server = await startYearServer({ ...ports, build: "compiled" });
+  const clockBefore: number[] = [];
+  const result = await runSimulatedYear(() => server!, {
+    creators: 3,
+    subscribers: 30,
+    months: 3,
+    failingShare: 0.1,
+    monthlyCancelShare: 0.05,
+    priceEditMonth: 2,
+    parallel: 5,
+    async afterMonth(month) {
+      const clock = (await fetch(`${server!.emulatorUrl}/_emulator/clock`).then((r) =>
+        r.json(),
+      )) as { offsetSeconds: number };
+      clockBefore.push(clock.offsetSeconds);
+      if (month === 1) {
+        // The supervisor brings a killed emulator back; it lost nothing.
+        const pid = server!.emulatorPid();
+        expect(pid).not.toBeNull();
+        process.kill(pid!, "SIGKILL");
+        await waitForEmulator(server!.emulatorUrl, pid);
+      }
+      if (month === 2) {
+        // The whole app stops (the emulator with it) and starts again on the same data.
+        const emulatorPid = server!.emulatorPid();
+        await server!.stop();
+        expect(isAlive(emulatorPid)).toBe(false);
+        server = await startYearServer({ ...ports, build: "compiled" });
+      }
+      const after = (await fetch(`${server!.emulatorUrl}/_emulator/clock`).then((r) =>
+        r.json(),
+      )) as { offsetSeconds: number };
+      expect(after.offsetSeconds).toBe(clock.offsetSeconds);
+    },
+  });
+  expect(clockBefore).toHaveLength(3);
+  // 30 first invoices plus three months of renewals, less failures and cancellations.
+  expect(result.emulatorPaidInvoices).toBeGreaterThan(30 + 2 * 20);
+  expect(result.earningsPayments).toBe(result.emulatorPaidInvoices);
+  expect(result.earningsGrossCents).toBe(result.emulatorPaidCents);
+  // About a minute alone (two server starts, one of them with initdb); more on a busy machine.
+}, 240_000);
+
+function isAlive(pid: number | null) {
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

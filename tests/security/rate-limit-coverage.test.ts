@@ -1,0 +1,262 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  BETTER_AUTH_PREFIX,
+  betterAuthLimits,
+  isLimitRule,
+  type LimitRule,
+  ROUTE_LIMIT,
+  type RouteLimit,
+  routeLimits,
+} from "../../server/http/route-limits";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "../setup/test-app";
+import { policies } from "./route-policies";
+
+// Every route of the real app (the web shell included) must have a limit declared in
+// server/http/route-limits.ts, be one of the few exemptions below, or need a creator's session.
+// A new public route fails here until it gets one, the way the authorization matrix fails for a
+// route without a policy.
+
+/** The only routes allowed no limit at all; each says why in route-limits.ts. */
+const expectedExemptions = [
+  "POST /api/webhooks/stripe",
+  "GET /api/health",
+  "GET /api/ready",
+  "GET /metrics",
+  "GET /api/dev/outbox",
+  "GET /favicon.svg",
+  "GET /connect-complete.*",
+  "GET /robots.txt",
+  "GET /sitemap.xml",
+];
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await createTestApp({}, { webDistDir: path.resolve("web") });
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+const declared = routeLimits as Record<string, RouteLimit>;
+
+interface RegisteredRoute {
+  key: string;
+  index: number;
+  limit: LimitRule | undefined;
+}
+
+/** The app's registered handlers in order; middleware for every method ("ALL") is left out. */
+function registeredRoutes(): RegisteredRoute[] {
+  return app.runtime.app.routes
+    .map((route, index) => ({
+      key: `${route.method} ${route.path}`,
+      index,
+      limit: (route.handler as { [ROUTE_LIMIT]?: LimitRule })[ROUTE_LIMIT],
+    }))
+    .filter((route) => !route.key.startsWith("ALL "));
+}
+
+function routeKeys() {
+  return [...new Set(registeredRoutes().map((r) => r.key))];
+}
+
+describe("rate-limit coverage", () => {
+  it("every route a stranger can call has a limit declared (or a reasoned exemption)", () => {
+    const missing = routeKeys().filter(
+      (key) =>
+        policies[key] !== "creator" &&
+        !key.split(" ")[1]!.startsWith(BETTER_AUTH_PREFIX) &&
+        !(key in declared),
+    );
+    expect(missing, "declare these in server/http/route-limits.ts").toEqual([]);
+  });
+
+  it("declares nothing for a route the app doesn't have", () => {
+    const keys = new Set(routeKeys());
+    expect(Object.keys(declared).filter((key) => !keys.has(key))).toEqual([]);
+  });
+
+  it("exempts only the reviewed routes, the webhook among them, each with a reason", () => {
+    const exempt = Object.entries(declared).filter(([, limit]) => "exempt" in limit);
+    expect(exempt.map(([key]) => key).sort()).toEqual([...expectedExemptions].sort());
+    for (const [key, limit] of exempt) {
+      expect((limit as { exempt: string }).exempt.length, key).toBeGreaterThan(30);
+    }
+    for (const [key, policy] of Object.entries(policies)) {
+      if (policy === "webhook") expect(declared[key], key).toHaveProperty("exempt");
+    }
+  });
+
+  it("installs each declared limit in front of its route", () => {
+    const routes = registeredRoutes();
+    for (const [key, limit] of Object.entries(declared)) {
+      if (!isLimitRule(limit)) continue;
+      const entries = routes.filter((r) => r.key === key);
+      const limiters = entries.filter((r) => r.limit);
+      const handlers = entries.filter((r) => !r.limit);
+      expect(limiters.length, `${key}: one limiter`).toBe(1);
+      expect(limiters[0]!.limit, key).toEqual(limit);
+      expect(handlers.length, `${key}: a handler`).toBeGreaterThan(0);
+      expect(limiters[0]!.index, `${key}: limiter before handler`).toBeLessThan(
+        Math.min(...handlers.map((h) => h.index)),
+      );
+    }
+  });
+
+  it("keeps one rule per bucket; anything that reaches Stripe counts in the database, tightly", () => {
+    const rules = Object.values(declared).filter(isLimitRule);
+    for (const rule of rules) {
+      const sameBucket = rules.filter((r) => r.bucket === rule.bucket);
+      for (const other of sameBucket) expect(other, rule.bucket).toEqual(rule);
+      expect(rule.max).toBeGreaterThan(0);
+      if (rule.reachesStripe) {
+        expect(rule.store, rule.bucket).toBe("database");
+        expect(rule.max / rule.windowSeconds, rule.bucket).toBeLessThanOrEqual(30 / 60);
+      }
+    }
+    // The hole this test was written for: finalize reaches Stripe and was never limited.
+    expect(routeLimits["POST /api/public/subscribe/finalize"]).toMatchObject({
+      store: "database",
+      reachesStripe: true,
+    });
+  });
+
+  it("better-auth's endpoints are all limited by better-auth, as declared", () => {
+    const auth = app.runtime.deps.auth;
+    const rateLimit = auth.options.rateLimit!;
+    expect(rateLimit.enabled).toBe(true);
+    expect(rateLimit.storage).toBe("database");
+    expect(rateLimit.window).toBeGreaterThan(0);
+    expect(rateLimit.max).toBeGreaterThan(0);
+    expect(Object.keys(declared).filter((key) => key.includes(BETTER_AUTH_PREFIX))).toEqual([]);
+
+    // Every endpoint better-auth answers over HTTP is reviewed, whether we expose it or not.
+    const endpoints = Object.values(auth.api as Record<string, unknown>)
+      .map((endpoint) => endpoint as { path?: string; options?: { metadata?: object } })
+      .filter((e) => e.path && !(e.options?.metadata && "SERVER_ONLY" in e.options.metadata))
+      .map((e) => e.path!);
+    expect(
+      endpoints.filter((p) => !(p in betterAuthLimits)),
+      "add to betterAuthLimits",
+    ).toEqual([]);
+    expect(Object.keys(betterAuthLimits).filter((p) => !endpoints.includes(p))).toEqual([]);
+    // Each route the app has under /api/auth reaches one of them (or all, through a wildcard).
+    const exposed = routeKeys()
+      .map((key) => key.split(" ")[1]!)
+      .filter((p) => p.startsWith(BETTER_AUTH_PREFIX))
+      .map((p) => p.slice(BETTER_AUTH_PREFIX.length - 1));
+    expect(exposed.length).toBeGreaterThan(0);
+    expect(exposed.filter((p) => p !== "/*" && !(p in betterAuthLimits))).toEqual([]);
+
+    const customRules = (rateLimit.customRules ?? {}) as Record<string, unknown>;
+    const ruleFor = (endpoint: string) => {
+      // better-auth matches the request's path, so a parameter is matched by a wildcard rule.
+      const concrete = endpoint.replace(/:[^/]+/g, "x");
+      const key = Object.keys(customRules).find((rule) =>
+        rule.includes("*")
+          ? new RegExp(`^${rule.replaceAll("*", "[^/]+")}$`).test(concrete)
+          : rule === concrete,
+      );
+      return key === undefined ? undefined : customRules[key];
+    };
+    for (const [endpoint, kind] of Object.entries(betterAuthLimits)) {
+      const rule = ruleFor(endpoint);
+      if (kind === "custom") {
+        expect(rule, endpoint).toMatchObject({
+          window: expect.any(Number),
+          max: expect.any(Number),
+        });
+        const { window, max } = rule as { window: number; max: number };
+        expect(max / window, endpoint).toBeLessThanOrEqual(rateLimit.max! / rateLimit.window!);
+      } else if (kind === "default") {
+        expect(rule, `${endpoint} has a custom rule: declare it "custom"`).toBeUndefined();
+      } else {
+        expect(rule, endpoint).toBe(false);
+        expect(kind.exempt.length).toBeGreaterThan(30);
+      }
+    }
+  });
+
+  describe("each limit is enforced per client address", () => {
+    const samples: Record<string, { method: string; path: string; body?: string }> = {
+      "GET /api/public/offerings/:customUrl": {
+        method: "GET",
+        path: "/api/public/offerings/nope-12345678",
+      },
+      "GET /*": { method: "GET", path: "/features" },
+      "POST /api/public/subscribe": { method: "POST", path: "/api/public/subscribe", body: "{}" },
+      "POST /api/public/subscribe/free": {
+        method: "POST",
+        path: "/api/public/subscribe/free",
+        body: "{}",
+      },
+      "POST /api/public/checkout": { method: "POST", path: "/api/public/checkout", body: "{}" },
+      "POST /api/public/subscribe/finalize": {
+        method: "POST",
+        path: "/api/public/subscribe/finalize",
+        body: "{}",
+      },
+      "POST /api/public/manage-links": {
+        method: "POST",
+        path: "/api/public/manage-links",
+        body: "{}",
+      },
+      "GET /api/public/customers/:customUrl/:subscriberId": {
+        method: "GET",
+        path: "/api/public/customers/nope-12345678/00000000-0000-4000-8000-000000000000",
+      },
+      "PATCH /api/public/customers/:customUrl/:subscriberId/email": {
+        method: "PATCH",
+        path: "/api/public/customers/nope-12345678/00000000-0000-4000-8000-000000000000/email",
+        body: "{}",
+      },
+      "POST /api/create-billing-portal": {
+        method: "POST",
+        path: "/api/create-billing-portal",
+        body: "{}",
+      },
+      "POST /api/cancel-subscription": {
+        method: "POST",
+        path: "/api/cancel-subscription",
+        body: "{}",
+      },
+    };
+
+    it("has a sample request for every limited route", () => {
+      const limited = Object.keys(declared).filter((key) => isLimitRule(declared[key]!));
+      expect(limited.sort()).toEqual(Object.keys(samples).sort());
+    });
+
+    let addressCounter = 0;
+    for (const [key, sample] of Object.entries(samples)) {
+      it(`${key}: refused with 429 past its limit, another address unaffected`, async () => {
+        const rule = declared[key] as LimitRule;
+        addressCounter += 1;
+        const ip = `198.51.100.${addressCounter}`;
+        const send = (from: string) =>
+          app.request(sample.path, {
+            method: sample.method,
+            headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN },
+            body: sample.body,
+            ip: from,
+          });
+        // Requests that fail validation or find nothing count too: the limit comes first.
+        for (let i = 0; i < rule.max; i += 1) {
+          const response = await send(ip);
+          expect(response.status, `request ${i + 1}`).not.toBe(429);
+          await response.arrayBuffer();
+        }
+        const refused = await send(ip);
+        expect(refused.status).toBe(429);
+        expect(refused.headers.get("retry-after")).toBe(String(rule.windowSeconds));
+        expect(await refused.json()).toEqual({
+          error: { code: "rate_limited", message: expect.stringMatching(/wait a minute/) },
+        });
+        const other = await send(`203.0.113.${addressCounter}`);
+        expect(other.status).not.toBe(429);
+      }, 60_000);
+    }
+  });
+});

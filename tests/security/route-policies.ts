@@ -1,0 +1,57 @@
+/**
+ * Who may call each API route. The authorization matrix tests each policy; the rate-limit
+ * coverage test requires a declared limit for every route a stranger can call.
+ */
+export type Policy =
+  | "creator"
+  | "public-offering"
+  | "subscriber-link"
+  | "public"
+  | "webhook"
+  | "auth"
+  | "dev";
+
+/** Every API route must be listed here; a new route fails the test until it has a policy. */
+export const policies: Record<string, Policy> = {
+  "GET /api/health": "public",
+  "GET /api/ready": "public",
+  "POST /api/webhooks/stripe": "webhook",
+  "GET /api/public/offerings/:customUrl": "public-offering",
+  "POST /api/public/subscribe": "public",
+  "POST /api/public/subscribe/finalize": "public",
+  "POST /api/public/subscribe/free": "public",
+  "POST /api/public/checkout": "public",
+  "POST /api/public/manage-links": "public",
+  "GET /api/public/customers/:customUrl/:subscriberId": "subscriber-link",
+  "PATCH /api/public/customers/:customUrl/:subscriberId/email": "subscriber-link",
+  "POST /api/create-billing-portal": "subscriber-link",
+  "POST /api/cancel-subscription": "subscriber-link",
+  "GET /api/dev/outbox": "dev",
+  "GET /api/me": "creator",
+  "POST /api/onboarding/complete": "creator",
+  "GET /api/connect/account": "creator",
+  "POST /api/connect/account": "creator",
+  "POST /api/connect/account/refresh": "creator",
+  "POST /api/connect/account-link": "creator",
+  "POST /api/connect/account-session": "creator",
+  "POST /api/connect/login-link": "creator",
+  "GET /api/offerings": "creator",
+  "POST /api/offerings": "creator",
+  "PATCH /api/offerings/:id": "creator",
+  "PATCH /api/offerings/:id/status": "creator",
+  "GET /api/offerings/:id/live-subscribers": "creator",
+  "PATCH /api/profile/business-name": "creator",
+  "GET /api/profile/notifications": "creator",
+  "PATCH /api/profile/notifications": "creator",
+  "GET /api/dashboard/overview": "creator",
+  "GET /api/dashboard/analytics": "creator",
+  "GET /api/dashboard/earnings": "creator",
+  "DELETE /api/account": "creator",
+  "GET /api/subscribers": "creator",
+  "GET /api/subscribers/export/subscribers.csv": "creator",
+  "GET /api/subscribers/export/payments.csv": "creator",
+  "GET /api/subscribers/:id": "creator",
+  "GET /api/subscribers/:id/payments": "creator",
+  "POST /api/subscribers/:id/cancel": "creator",
+  "POST /api/subscribers/:id/payments/:earningId/refund": "creator",
+};

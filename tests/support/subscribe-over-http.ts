@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+
+/** The emulator's publishable key: what Stripe.js in the customer's browser would use. */
+const PUBLISHABLE_KEY = "pk_test_emulator";
+
+export interface SubscribeOverHttpOptions {
+  /** The running app, e.g. http://127.0.0.1:3000. */
+  baseUrl: string;
+  /** Sent as Origin, which the app's origin check compares with its public URL. */
+  origin: string;
+  emulatorUrl: string;
+  customUrl: string;
+  name?: string;
+  email?: string;
+  /** The customer's address, for the per-address rate limits (a load test spreads them). */
+  forwardedFor?: string;
+  cardNumber?: string;
+}
+
+/**
+ * The card path a customer takes on a landing page, over HTTP against a running server (the
+ * journeys, benchmarks and crash tests): a PaymentMethod created with the publishable key, as
+ * Stripe.js would; POST /api/public/subscribe; the first invoice's PaymentIntent confirmed in the
+ * "browser" when it needs that; then finalize. Throws with the response when a step is refused.
+ * Returns our subscriber id and Stripe's subscription id.
+ */
+export async function subscribeOverHttp(options: SubscribeOverHttpOptions) {
+  const paymentMethodId = await createCardPaymentMethod(
+    options.emulatorUrl,
+    options.cardNumber ?? "4242424242424242",
+  );
+  const headers = {
+    "Content-Type": "application/json",
+    Origin: options.origin,
+    ...(options.forwardedFor ? { "X-Forwarded-For": options.forwardedFor } : {}),
+  };
+  const post = async <T>(path: string, body: unknown, expected: number): Promise<T> => {
+    const response = await fetch(`${options.baseUrl}${path}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+    });
+    if (response.status !== expected)
+      throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+
+  const start = await post<{
+    subscriptionId: string;
+    clientSecret: string | null;
+    finalizeToken: string;
+  }>(
+    "/api/public/subscribe",
+    {
+      customUrl: options.customUrl,
+      attemptId: randomUUID(),
+      name: options.name ?? "Test Customer",
+      email: options.email ?? `c-${randomUUID().slice(0, 8)}@example.com`,
+      paymentMethodId,
+    },
+    201,
+  );
+  if (start.clientSecret) {
+    const intentId = start.clientSecret.split("_secret_")[0];
+    await stripeJsPost(options.emulatorUrl, `/v1/payment_intents/${intentId}/confirm`, {
+      client_secret: start.clientSecret,
+      payment_method: paymentMethodId,
+    });
+  }
+  const { subscriberId } = await post<{ subscriberId: string }>(
+    "/api/public/subscribe/finalize",
+    {
+      customUrl: options.customUrl,
+      subscriptionId: start.subscriptionId,
+      finalizeToken: start.finalizeToken,
+    },
+    200,
+  );
+  return { subscriberId, subscriptionId: start.subscriptionId };
+}
+
+async function createCardPaymentMethod(emulatorUrl: string, cardNumber: string) {
+  const paymentMethod = await stripeJsPost(emulatorUrl, "/v1/payment_methods", {
+    type: "card",
+    "card[number]": cardNumber,
+    "card[exp_month]": "12",
+    "card[exp_year]": "2035",
+    "card[cvc]": "123",
+  });
+  return (paymentMethod as { id: string }).id;
+}
+
+/** A request as Stripe.js makes it: form-encoded, with the publishable key. */
+async function stripeJsPost(emulatorUrl: string, path: string, form: Record<string, string>) {
+  const response = await fetch(`${emulatorUrl}${path}`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${PUBLISHABLE_KEY}`,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(form),
+  });
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as unknown;
+}
