@@ -3,6 +3,8 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
+const entry = (file: string) => path.resolve(import.meta.dirname, file);
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: "web",
   // The server build needs only code: no copy of the public files.
@@ -18,15 +20,22 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: path.resolve(import.meta.dirname, "dist/web"),
     emptyOutDir: true,
     sourcemap: false,
-    // Landing pages get their own small entry: no router, no data library, no dashboard.
-    // The server build (`--ssr`) names its own entry instead.
+    // Landing pages get their own small entry: no router, no data library, no dashboard; the
+    // prerendered marketing pages another, which hydrates their islands only (ADR 017).
+    // The server build (`--ssr`) draws both: landing pages per request, marketing pages once.
     rolldownOptions: isSsrBuild
-      ? {}
+      ? {
+          input: {
+            "server-render": entry("web/src/features/landing/server-render.tsx"),
+            "marketing-prerender": entry("web/src/features/marketing/prerender.tsx"),
+          } as Record<string, string>,
+        }
       : {
           input: {
-            index: path.resolve(import.meta.dirname, "web/index.html"),
-            landing: path.resolve(import.meta.dirname, "web/landing.html"),
-          },
+            index: entry("web/index.html"),
+            landing: entry("web/landing.html"),
+            marketing: entry("web/marketing.html"),
+          } as Record<string, string>,
           output: {
             // Both entries share React: one cached file with a name that says so.
             codeSplitting: {

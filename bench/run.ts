@@ -1,21 +1,32 @@
 // npm run bench: figures, never gates. Each figure is a ratio measured side by side in one
 // run where it can be, with absolute numbers beside it.
+//
+//   npm run bench                   everything, the simulated year last (about 15 minutes)
+//   npm run bench -- simulated-year only the simulated year (BENCH_YEAR_SUBSCRIBERS and
+//                                   BENCH_YEAR_MONTHS make it smaller)
+//   npm run bench -- dashboard-scale only the dashboard at 100k subscribers / 1M payments
+//   npm run bench -- landing-api landing-html
+//                                   only the landing API and/or the landing HTML, on PostgreSQL
+//                                   (BENCH_PORT and BENCH_EMULATOR_PORT move the servers)
 import { execSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { benchColdStart } from "./benchmarks/cold-start";
 import { benchDashboardScale } from "./benchmarks/dashboard-scale";
 import { benchLandingApi } from "./benchmarks/landing-api";
 import { benchLandingBrowser } from "./benchmarks/landing-browser";
+import { benchLandingHtml } from "./benchmarks/landing-html";
+import { benchSimulatedYear } from "./benchmarks/simulated-year";
 import { benchSubscribeThroughput } from "./benchmarks/subscribe-throughput";
+import { benchSubscribersScale } from "./benchmarks/subscribers-scale";
 import { createSellingCreator } from "./lib/api";
 import { createScratchDatabase } from "./lib/postgres";
 import { figures, record, round } from "./lib/results";
 import { startEmulatorProcess, startServerProcess } from "./lib/server-process";
 
-const PORT = 3900;
-const EMULATOR_PORT = 12900;
+const PORT = Number(process.env.BENCH_PORT ?? 3900);
+const EMULATOR_PORT = Number(process.env.BENCH_EMULATOR_PORT ?? 12900);
 const origin = `http://127.0.0.1:${PORT}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -33,7 +44,14 @@ function serverEnv(emulatorUrl: string, extra: Record<string, string>) {
   };
 }
 
-async function onPostgres() {
+/**
+ * `onlyDashboard`: just benchmark 3 (npm run bench -- dashboard-scale). `onlyLanding`: just
+ * benchmarks 1 and/or 1b (npm run bench -- landing-api landing-html).
+ */
+async function onPostgres({
+  onlyDashboard = false,
+  onlyLanding = null as { api: boolean; html: boolean } | null,
+} = {}) {
   const database = await createScratchDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "regulars-bench-"));
   const emulator = await startEmulatorProcess(EMULATOR_PORT);
@@ -47,12 +65,26 @@ async function onPostgres() {
       origin,
       server.emulatorUrl,
     );
-    for (let run = 1; run <= 3; run += 1) {
-      await benchLandingApi(server, offering.customUrl, `PostgreSQL, run ${run}`, seconds);
+    if (onlyLanding) {
+      for (let run = 1; run <= 3; run += 1) {
+        const label = `PostgreSQL, run ${run}`;
+        if (onlyLanding.api) await benchLandingApi(server, offering.customUrl, label, seconds);
+        if (onlyLanding.html) await benchLandingHtml(server, offering.customUrl, label, seconds);
+      }
+      return;
     }
-    await benchLandingBrowser(server.baseUrl, offering.customUrl, "Weekly Lawn Care");
-    await benchSubscribeThroughput(server, emulator, origin, database.url, offering);
+    if (!onlyDashboard) {
+      for (let run = 1; run <= 3; run += 1) {
+        const label = `PostgreSQL, run ${run}`;
+        await benchLandingApi(server, offering.customUrl, label, seconds);
+        await benchLandingHtml(server, offering.customUrl, label, seconds);
+      }
+      await benchLandingBrowser(server.baseUrl, offering.customUrl, "Weekly Lawn Care");
+      await benchSubscribeThroughput(server, emulator, origin, database.url, offering);
+    }
     await benchDashboardScale(server, client, database.url, userId);
+    // On the rows benchmark 3 seeded.
+    await benchSubscribersScale(server, client, database.url, userId);
   } finally {
     await server.stop();
     await emulator.stop();
@@ -81,10 +113,28 @@ async function onPglite() {
 // Always from the current source: a stale build would measure yesterday's bundle.
 execSync("npm run build --silent", { stdio: "inherit" });
 
+const only = process.argv.slice(2);
 const started = performance.now();
-await onPostgres();
-await onPglite();
-await benchColdStart();
+if (only.length === 0) {
+  await onPostgres();
+  await onPglite();
+  await benchColdStart();
+}
+if (only.includes("dashboard-scale")) await onPostgres({ onlyDashboard: true });
+if (only.includes("landing-api") || only.includes("landing-html")) {
+  await onPostgres({
+    onlyLanding: { api: only.includes("landing-api"), html: only.includes("landing-html") },
+  });
+}
+if (only.length === 0 || only.includes("simulated-year")) {
+  await benchSimulatedYear(
+    { port: PORT + 1, emulatorPort: EMULATOR_PORT + 1 },
+    {
+      subscribers: Number(process.env.BENCH_YEAR_SUBSCRIBERS ?? 1_000),
+      months: Number(process.env.BENCH_YEAR_MONTHS ?? 12),
+    },
+  );
+}
 record({
   benchmark: "total",
   metric: "bench wall time",
@@ -93,9 +143,18 @@ record({
 });
 
 mkdirSync("bench/results", { recursive: true });
+// A partial run replaces its own benchmarks' figures in the last full run's file.
+const resultsFile = "bench/results/latest.json";
+const ran = new Set(figures.map((f) => f.benchmark));
+const kept =
+  only.length > 0 && existsSync(resultsFile)
+    ? (JSON.parse(readFileSync(resultsFile, "utf8")) as { figures: typeof figures }).figures.filter(
+        (f) => !ran.has(f.benchmark) && f.benchmark !== "total",
+      )
+    : [];
 writeFileSync(
-  "bench/results/latest.json",
-  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, figures }, null, 2)}\n`,
+  resultsFile,
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, figures: [...kept, ...figures] }, null, 2)}\n`,
 );
 const rows = figures.map((f) => [
   f.benchmark,

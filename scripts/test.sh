@@ -4,9 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# A lockfile that `npm install` rewrote may have lost optional platform packages `npm ci` needs.
+node scripts/lockfile-platform-packages.mjs --check
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "==> Installing npm dependencies"
-  npm install --no-audit --no-fund
+  echo "==> Installing npm dependencies (npm ci: exactly what package-lock.json records)"
+  npm ci --no-audit --no-fund
 fi
 
 bash scripts/ensure-chromium.sh

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { subscribeOverHttp } from "../../tests/support/subscribe-over-http";
+import { median } from "./results";
 
 /** Just enough of a client to set up benchmark data through the real API. */
 export class BenchClient {
@@ -36,13 +38,33 @@ export class BenchClient {
 
 export async function createSellingCreator(baseUrl: string, origin: string, emulatorUrl: string) {
   const client = new BenchClient(baseUrl, origin);
-  const { user } = await client.call<{ user: { id: string } }>("POST", "/api/auth/sign-up/email", {
+  const credentials = {
     email: `bench-${randomUUID().slice(0, 8)}@example.com`,
     password: "bench-password",
-    name: "Bench Creator",
-  });
+  };
+  // Sign-up starts no session (it answers the same for any address, ADR 013); sign-in does.
+  await client.call("POST", "/api/auth/sign-up/email", { ...credentials, name: "Bench Creator" });
+  const { user } = await client.call<{ user: { id: string } }>(
+    "POST",
+    "/api/auth/sign-in/email",
+    credentials,
+  );
+  const offering = await setUpSelling(client, emulatorUrl, "Bench Lawns");
+  return { client, userId: user.id, offering };
+}
+
+/**
+ * What a signed-in creator does before selling: onboarding answers, a Stripe account whose
+ * onboarding the emulator completes (through `postToEmulator`, which may retry), one offering.
+ */
+export async function setUpSelling(
+  client: BenchClient,
+  emulatorUrl: string,
+  businessName: string,
+  postToEmulator: (url: string) => Promise<unknown> = (url) => fetch(url, { method: "POST" }),
+) {
   await client.call("POST", "/api/onboarding/complete", {
-    businessName: "Bench Lawns",
+    businessName,
     businessType: "services",
     monthlyRevenue: "0-1k",
     goals: [],
@@ -52,9 +74,9 @@ export async function createSellingCreator(baseUrl: string, origin: string, emul
     "/api/connect/account",
     {},
   );
-  await fetch(`${emulatorUrl}/_emulator/accounts/${account.stripeAccountId}/complete_onboarding`, {
-    method: "POST",
-  });
+  await postToEmulator(
+    `${emulatorUrl}/_emulator/accounts/${account.stripeAccountId}/complete_onboarding`,
+  );
   await client.call("POST", "/api/connect/account/refresh", {});
   const { offering } = await client.call<{ offering: { id: string; customUrl: string } }>(
     "POST",
@@ -67,56 +89,34 @@ export async function createSellingCreator(baseUrl: string, origin: string, emul
       priceCents: 2500,
     },
   );
-  return { client, userId: user.id, offering };
+  return offering;
 }
 
-export async function subscribeOnce(
+/** One customer subscribing by card, from an address of their own (the per-address limits). */
+export function subscribeOnce(
   baseUrl: string,
   origin: string,
   emulatorUrl: string,
   customUrl: string,
 ) {
-  const pmResponse = await fetch(`${emulatorUrl}/v1/payment_methods`, {
-    method: "POST",
-    headers: {
-      Authorization: "Bearer pk_test_emulator",
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({
-      type: "card",
-      "card[number]": "4242424242424242",
-      "card[exp_month]": "12",
-      "card[exp_year]": "2035",
-      "card[cvc]": "123",
-    }),
-  });
-  const pm = (await pmResponse.json()) as { id: string };
-  const client = new BenchClient(baseUrl, origin);
-  client.forwardedFor = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-  const start = await client.call<{ subscriptionId: string; clientSecret: string | null }>(
-    "POST",
-    "/api/public/subscribe",
-    {
-      customUrl,
-      attemptId: randomUUID(),
-      name: "Bench Customer",
-      email: `c-${randomUUID().slice(0, 8)}@example.com`,
-      paymentMethodId: pm.id,
-    },
-  );
-  if (start.clientSecret) {
-    const intentId = start.clientSecret.split("_secret_")[0];
-    await fetch(`${emulatorUrl}/v1/payment_intents/${intentId}/confirm`, {
-      method: "POST",
-      headers: {
-        Authorization: "Bearer pk_test_emulator",
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({ client_secret: start.clientSecret, payment_method: pm.id }),
-    });
-  }
-  return client.call<{ subscriberId: string }>("POST", "/api/public/subscribe/finalize", {
+  return subscribeOverHttp({
+    baseUrl,
+    origin,
+    emulatorUrl,
     customUrl,
-    subscriptionId: start.subscriptionId,
+    name: "Bench Customer",
+    forwardedFor: `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
   });
+}
+
+/** The median of `runs` timed GETs (ms), after one untimed call that warms caches and plans. */
+export async function timeCall(client: BenchClient, path: string, runs = 5) {
+  await client.call("GET", path);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await client.call("GET", path);
+    times.push(performance.now() - started);
+  }
+  return median(times);
 }

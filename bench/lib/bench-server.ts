@@ -66,6 +66,9 @@ root.get("/__bench/memory", (c) => {
 });
 root.route("/", runtime.app);
 
+// An orderly exit, so node --cpu-prof (bench/profile.ts) writes its profile.
+process.once("SIGTERM", () => process.exit(0));
+
 serve({ fetch: root.fetch, port: config.port, hostname: "127.0.0.1" }, (info) => {
   process.stdout.write(`READY ${info.port} ${runtime.emulator?.url ?? ""}\n`);
 });

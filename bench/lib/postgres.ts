@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 
-export const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `regulars_bench_${randomUUID().replaceAll("-", "").slice(0, 12)}`;

@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { record, round } from "../lib/results";
+import { runSimulatedYear, startYearServer, watchMemory } from "../lib/simulated-year";
+
+/** The targets of issue 12: what `npm start`'s defaults must carry, and within what memory. */
+const SERVER_RSS_TARGET_MB = 350;
+const EMULATOR_RSS_TARGET_MB = 250;
+
+/**
+ * Benchmark 6: a year of a small business on `npm start`'s defaults (PGlite, the emulator as a
+ * supervised child): 3 creators, 1,000 subscribers, monthly renewals through the emulator's
+ * clock, 5% of cards failing, 2% of customers leaving each month, a price edit per creator in
+ * month 4 (with new subscribers at the new price). Reports wall time, each process's peak and
+ * per-month memory, and whether earnings equal the emulator's paid invoices to the cent.
+ */
+export async function benchSimulatedYear(
+  ports: { port: number; emulatorPort: number },
+  options: { subscribers?: number; months?: number } = {},
+) {
+  const subscribers = options.subscribers ?? 1_000;
+  const months = options.months ?? 12;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "regulars-bench-year-"));
+  const started = performance.now();
+  const server = await startYearServer({ ...ports, dataDir });
+  const memory = watchMemory(server);
+  try {
+    const result = await runSimulatedYear(() => server, {
+      creators: 3,
+      subscribers,
+      months,
+      failingShare: 0.05,
+      monthlyCancelShare: 0.02,
+      priceEditMonth: 4,
+      parallel: 10,
+      log: (line) => process.stdout.write(`  simulated year: ${line}\n`),
+    });
+    memory.stop();
+    const name = `6. simulated year (${subscribers} subscribers, ${months} months)`;
+    record({
+      benchmark: name,
+      metric: "wall time",
+      value: round((performance.now() - started) / 1000, 1),
+      unit: "s",
+    });
+    record({
+      benchmark: name,
+      metric: "subscribe phase",
+      value: round(result.subscribeSeconds, 1),
+      unit: "s",
+    });
+    record({
+      benchmark: name,
+      metric: "server peak RSS",
+      value: memory.peak.server,
+      unit: "MB",
+      target: `<= ${SERVER_RSS_TARGET_MB} MB`,
+      meetsTarget: memory.peak.server <= SERVER_RSS_TARGET_MB,
+    });
+    record({
+      benchmark: name,
+      metric: "emulator peak RSS",
+      value: memory.peak.emulator,
+      unit: "MB",
+      target: `<= ${EMULATOR_RSS_TARGET_MB} MB`,
+      meetsTarget: memory.peak.emulator <= EMULATOR_RSS_TARGET_MB,
+    });
+    for (const month of result.months) {
+      record({
+        benchmark: name,
+        metric: `month ${month.month}: server / emulator RSS`,
+        value: month.serverRssMb,
+        unit: `MB / ${month.emulatorRssMb} MB (${month.seconds} s, ${month.paidInvoices} paid invoices)`,
+      });
+    }
+    record({
+      benchmark: name,
+      metric: "earnings vs the emulator's paid invoices",
+      value: result.earningsGrossCents,
+      unit: "cents",
+      reference: result.emulatorPaidCents,
+      target: "equal, to the cent, and one payment per paid invoice",
+      meetsTarget:
+        result.earningsGrossCents === result.emulatorPaidCents &&
+        result.earningsPayments === result.emulatorPaidInvoices,
+    });
+  } finally {
+    memory.stop();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
