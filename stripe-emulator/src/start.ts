@@ -1,5 +1,7 @@
-import { createServer } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
+import { createEmulatorApp } from "./app";
 import { runDueWork } from "./billing/clock";
 import type { Emulator } from "./core/context";
 import { newId, Store } from "./core/state";
@@ -83,9 +85,8 @@ export async function startStripeEmulator(options: EmulatorOptions): Promise<Run
   };
   if (options.webhookEndpoints) configureEndpoints(emulator, options.webhookEndpoints);
   const server = new EmulatorServer(emulator);
-  const http = createServer((req, res) => {
-    void server.handle(req, res);
-  });
+  // HTTP/1 only (no http2 options given), so the adaptor's server is node:http's.
+  const http = createAdaptorServer({ fetch: createEmulatorApp(server).fetch }) as Server;
   http.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
