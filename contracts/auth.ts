@@ -65,14 +65,39 @@ const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+/**
+ * A password typed to confirm an action (Change Password, 2FA, Delete Account): the sign-in rule,
+ * with the form's own words for leaving it blank.
+ */
+export const confirmingPasswordSchema = (blankMessage: string) =>
+  z.string().min(1, blankMessage).pipe(currentPasswordSchema);
+
+/** A new password is typed twice; the second must repeat it (the form words the mismatch). */
+function repeatsNewPassword(
+  message: string,
+): [(value: NewPasswordPair) => boolean, { message: string; path: string[] }] {
+  return [
+    (value) => value.newPassword === value.confirmPassword,
+    { message, path: ["confirmPassword"] },
+  ];
+}
+type NewPasswordPair = { newPassword: string; confirmPassword: string };
+
 /** The reset-password page's form: the new password typed twice. */
 export const newPasswordFormSchema = z
   .object({ newPassword: passwordSchema, confirmPassword: z.string() })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    message: "Passwords don't match",
-    path: ["confirmPassword"],
-  });
+  .refine(...repeatsNewPassword("Passwords don't match"));
 export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
+
+/** The Change Password dialog: the same rule as at sign-up for the new one (spec 9). */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: confirmingPasswordSchema("Enter your current password"),
+    newPassword: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine(...repeatsNewPassword("The new passwords don't match"));
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 /** One answer whether or not the address has an account, so nobody learns who does. */
 export const PASSWORD_RESET_SENT_MESSAGE =
@@ -93,6 +118,12 @@ export const totpCodeSchema = z
   .string()
   .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app");
 
+/** The code as typed into a form, spaces and all; what is sent is the six digits. */
+const typedTotpCodeSchema = z
+  .string()
+  .transform((value) => value.replace(/\s/g, ""))
+  .pipe(totpCodeSchema);
+
 /** better-auth's backup codes are two groups of five letters and digits ("AbC12-dEf34"). */
 const backupCodeSchema = z
   .string()
@@ -100,6 +131,13 @@ const backupCodeSchema = z
   .min(1, "Enter one of your backup codes")
   .max(32, "That is not one of your backup codes")
   .regex(/^[A-Za-z0-9-]+$/, "That is not one of your backup codes");
+
+/** The sign-in challenge's form: a code from the app as typed, or one of the backup codes. */
+export const twoFactorChallengeFormSchemas = {
+  totp: z.object({ code: typedTotpCodeSchema }),
+  backupCode: z.object({ code: backupCodeSchema }),
+} as const;
+export type TwoFactorChallengeForm = z.input<typeof twoFactorChallengeFormSchemas.totp>;
 
 // ---------------------------------------------------------------------------------------------
 // better-auth's endpoints that the SPA calls, and the e-mailed links that reach better-auth.

@@ -1,5 +1,11 @@
-import { PASSWORD_MIN_LENGTH, passwordSchema } from "@contracts/auth";
-import { useState } from "react";
+import {
+  type ChangePasswordForm,
+  changePasswordFormSchema,
+  PASSWORD_MIN_LENGTH,
+} from "@contracts/auth";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -13,48 +19,38 @@ interface ChangePasswordDialogProps {
   onChanged: () => void;
 }
 
-type FieldErrors = Partial<Record<"current" | "next" | "confirm", string>>;
+const emptyForm: ChangePasswordForm = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 export function ChangePasswordDialog({ open, onOpenChange, onChanged }: ChangePasswordDialogProps) {
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: emptyForm,
+  });
 
-  function close() {
-    if (isSaving) return;
+  // Each opening starts clean, as a form that has not been submitted yet.
+  useEffect(() => {
+    if (open) reset(emptyForm);
+  }, [open, reset]);
+
+  function discardAndClose() {
     // Passwords must not linger in memory (or reappear) after the dialog closes.
-    setCurrent("");
-    setNext("");
-    setConfirm("");
-    setFieldErrors({});
+    reset(emptyForm);
     setError(null);
     onOpenChange(false);
   }
 
-  function validate(): FieldErrors {
-    const errors: FieldErrors = {};
-    if (!current) errors.current = "Enter your current password";
-    // Spec 9: the same rule as at sign-up.
-    const chosen = passwordSchema.safeParse(next);
-    if (!chosen.success) errors.next = chosen.error.issues[0]?.message;
-    if (confirm !== next) errors.confirm = "The new passwords don't match";
-    return errors;
-  }
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     setError(null);
-    const errors = validate();
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    setIsSaving(true);
     try {
       const result = await authClient.changePassword({
-        currentPassword: current,
-        newPassword: next,
+        currentPassword,
+        newPassword,
         // Whoever might know the old password is signed out everywhere else.
         revokeOtherSessions: true,
       });
@@ -65,66 +61,74 @@ export function ChangePasswordDialog({ open, onOpenChange, onChanged }: ChangePa
     } catch {
       setError("Could not change your password. Please try again.");
       return;
-    } finally {
-      setIsSaving(false);
     }
     onChanged();
-    close();
-  }
+    discardAndClose();
+  });
+
+  const fieldProps = (name: keyof ChangePasswordForm, id: string) => ({
+    "aria-invalid": Boolean(errors[name]),
+    "aria-describedby": errors[name] ? `${id}-error` : undefined,
+  });
 
   return (
     <Dialog
       open={open}
-      onOpenChange={(isOpen) => (isOpen ? onOpenChange(true) : close())}
+      onOpenChange={(isOpen) => {
+        if (isOpen) onOpenChange(true);
+        else if (!isSubmitting) discardAndClose();
+      }}
       title="Change Password"
       description="You'll stay signed in here; other devices will be signed out."
     >
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field id="current-password" label="Current password" error={fieldErrors.current}>
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <Field
+          id="current-password"
+          label="Current password"
+          error={errors.currentPassword?.message}
+        >
           <Input
             id="current-password"
             type="password"
             autoComplete="current-password"
-            value={current}
-            aria-invalid={Boolean(fieldErrors.current)}
-            aria-describedby={fieldErrors.current ? "current-password-error" : undefined}
-            onChange={(e) => setCurrent(e.target.value)}
+            {...register("currentPassword")}
+            {...fieldProps("currentPassword", "current-password")}
           />
         </Field>
         <Field
           id="new-password"
           label="New password"
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={fieldErrors.next}
+          error={errors.newPassword?.message}
         >
           <Input
             id="new-password"
             type="password"
             autoComplete="new-password"
-            value={next}
-            aria-invalid={Boolean(fieldErrors.next)}
-            aria-describedby={fieldErrors.next ? "new-password-error" : undefined}
-            onChange={(e) => setNext(e.target.value)}
+            {...register("newPassword")}
+            {...fieldProps("newPassword", "new-password")}
           />
         </Field>
-        <Field id="confirm-password" label="Confirm new password" error={fieldErrors.confirm}>
+        <Field
+          id="confirm-password"
+          label="Confirm new password"
+          error={errors.confirmPassword?.message}
+        >
           <Input
             id="confirm-password"
             type="password"
             autoComplete="new-password"
-            value={confirm}
-            aria-invalid={Boolean(fieldErrors.confirm)}
-            aria-describedby={fieldErrors.confirm ? "confirm-password-error" : undefined}
-            onChange={(e) => setConfirm(e.target.value)}
+            {...register("confirmPassword")}
+            {...fieldProps("confirmPassword", "confirm-password")}
           />
         </Field>
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={close} disabled={isSaving}>
+          <Button variant="secondary" onClick={discardAndClose} disabled={isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" disabled={isSaving}>
-            {isSaving ? "Saving..." : "Change Password"}
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? "Saving..." : "Change Password"}
           </Button>
         </div>
       </form>

@@ -1,4 +1,4 @@
-import { type NewPasswordForm, newPasswordFormSchema } from "@contracts/auth";
+import { type NewPasswordForm, newPasswordFormSchema, PASSWORD_MIN_LENGTH } from "@contracts/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
@@ -75,7 +75,7 @@ export default function ResetPasswordPage() {
       ) : (
         <>
           <p className="mt-1 text-sm text-gray-600">
-            At least 6 characters. Saving it signs you out on every device.
+            At least {PASSWORD_MIN_LENGTH} characters. Saving it signs you out on every device.
           </p>
           <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
             <Field id="new-password" label="New password" error={errors.newPassword?.message}>
