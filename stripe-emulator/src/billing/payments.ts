@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import { createDispute } from "../api/disputes";
-import { cardError, declinedError, insufficientFundsError, outcomeOf } from "../core/cards";
+import { outcomeOf } from "../core/card-rules";
+import { cardError, declinedError, insufficientFundsError } from "../core/cards";
 import type { Emulator } from "../core/context";
 import type { StripeApiError } from "../core/errors";
 import { newId, type Obj, publicView } from "../core/state";

@@ -1,5 +1,5 @@
 import { cardElementSource } from "./runtime/card-element";
-import { cardRulesSource } from "./runtime/card-rules";
+import { cardRulesSource } from "./runtime/card-rules-compiled";
 import { challengeSource } from "./runtime/challenge";
 import { elementsSource } from "./runtime/elements";
 import { httpSource } from "./runtime/http";
@@ -17,6 +17,7 @@ function jsString(value: string): string {
  * The emulator's stand-in for https://js.stripe.com/v3: one self-contained ES2019 script (an
  * IIFE, no imports) defining `window.Stripe`. Its parts live in ./runtime as source strings
  * because they run in the browser, not in Node; they share one function scope, in this order.
+ * The card rules are the API's own (core/card-rules.ts), compiled into `cardRules`.
  *
  * @param apiBaseUrl the emulator's REST origin the browser can reach, e.g. "http://localhost:12111"
  */

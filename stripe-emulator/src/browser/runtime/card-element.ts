@@ -195,19 +195,19 @@ export const cardElementSource = String.raw`
   // The whole element's state; "shown" holds the errors the customer should see right now.
   CardElement.prototype._evaluate = function () {
     var inputs = this._inputs;
-    var number = digitsOf(inputs.number.value);
-    var brand = cardBrand(number);
+    var number = cardRules.digitsOf(inputs.number.value);
+    var brand = cardRules.brandOf(number);
     var values = {
       number: number,
-      expiry: digitsOf(inputs.expiry.value),
-      cvc: digitsOf(inputs.cvc.value),
+      expiry: cardRules.digitsOf(inputs.expiry.value),
+      cvc: cardRules.digitsOf(inputs.cvc.value),
       postalCode: inputs.postalCode.value.trim(),
     };
     var checks = {
-      number: checkNumber(number),
-      expiry: checkExpiry(values.expiry, new Date()),
-      cvc: checkCvc(values.cvc, brand),
-      postalCode: checkPostalCode(values.postalCode),
+      number: cardRules.checkNumber(number),
+      expiry: cardRules.checkExpiry(values.expiry, new Date()),
+      cvc: cardRules.checkCvc(values.cvc, brand),
+      postalCode: cardRules.checkPostalCode(values.postalCode),
     };
     var fields = this._visibleFields();
     var empty = true;
@@ -277,20 +277,20 @@ export const cardElementSource = String.raw`
     var deleting = !!(event && typeof event.inputType === "string" && event.inputType.indexOf("delete") === 0);
     var formatted;
     if (key === "number") {
-      var number = digitsOf(before);
-      formatted = formatNumber(number.slice(0, numberLength(cardBrand(number))));
+      var number = cardRules.digitsOf(before);
+      formatted = cardRules.formatNumber(number.slice(0, cardRules.maxNumberLength(cardRules.brandOf(number))));
     } else if (key === "expiry") {
-      formatted = formatExpiry(before, deleting);
+      formatted = cardRules.formatExpiry(before, deleting);
     } else if (key === "cvc") {
-      var brand = cardBrand(digitsOf(this._inputs.number.value));
-      formatted = digitsOf(before).slice(0, brand === "visa" || brand === "mastercard" ? 3 : 4);
+      var brand = cardRules.brandOf(cardRules.digitsOf(this._inputs.number.value));
+      formatted = cardRules.digitsOf(before).slice(0, cardRules.cvcLengthOf(brand));
     } else {
       formatted = before.toUpperCase().replace(/[^A-Z0-9 -]/g, "").slice(0, 10);
     }
     if (formatted !== before) {
       input.value = formatted;
       if (!atEnd && key !== "postalCode" && document.activeElement === input) {
-        var position = caretAfterDigits(formatted, digitsOf(before.slice(0, caret)).length);
+        var position = caretAfterDigits(formatted, cardRules.digitsOf(before.slice(0, caret)).length);
         input.setSelectionRange(position, position);
       }
     }

@@ -1,0 +1,145 @@
+import { readFileSync } from "node:fs";
+import vm from "node:vm";
+import { describe, expect, it } from "vitest";
+import { cardRulesSource } from "../src/browser/runtime/card-rules-compiled";
+import * as apiRules from "../src/core/card-rules";
+import { validateCard } from "../src/core/cards";
+import { StripeApiError } from "../src/core/errors";
+import {
+  compileCardRulesForBrowser,
+  compiledRulesFile,
+} from "./browser/support/card-rules-browser";
+
+// One set of card rules, two uses: the API imports src/core/card-rules.ts, and the Stripe.js
+// stand-in runs its compiled copy in the browser. Each assertion runs against both.
+
+/** The compiled copy evaluated as the browser does: a script that defines `cardRules`. */
+function loadBrowserRules(): typeof apiRules {
+  const sandbox: { cardRules?: typeof apiRules } = {};
+  vm.runInNewContext(`${cardRulesSource}\nthis.cardRules = cardRules;`, sandbox);
+  return sandbox.cardRules!;
+}
+
+const uses = [
+  ["the API", apiRules],
+  ["the Stripe.js stand-in", loadBrowserRules()],
+] as const;
+
+/** Stripe's test numbers by brand (docs.stripe.com/testing). */
+const numbersByBrand: Array<[string, apiRules.CardBrand]> = [
+  ["4242424242424242", "visa"],
+  ["4000056655665556", "visa"],
+  ["5555555555554444", "mastercard"],
+  ["2223003122003222", "mastercard"],
+  ["5200828282828210", "mastercard"],
+  ["378282246310005", "amex"],
+  ["371449635398431", "amex"],
+  ["6011111111111117", "discover"],
+  ["6011000990139424", "discover"],
+  ["3056930009020004", "diners"],
+  ["36227206271667", "diners"],
+  ["3566002020360505", "jcb"],
+  ["6200000000000005", "unionpay"],
+];
+
+/** The test cards of /work/shared/research/stripe-api.md §7 and the behaviour the emulator gives them. */
+const testCards: Array<[string, apiRules.ChargeOutcome]> = [
+  ["4242424242424242", "succeeds"],
+  ["4000000000000002", "declined"],
+  ["4000000000009995", "insufficient_funds"],
+  ["4000002500003155", "requires_3ds"],
+  ["4000000000000341", "fails_when_charged"],
+  ["4000000000000259", "disputed"],
+];
+
+describe.each(uses)("card rules in %s", (_, rules) => {
+  it.each(numbersByBrand)("%s is a complete %s number", (number, brand) => {
+    expect(rules.brandOf(number)).toBe(brand);
+    expect(rules.isLuhnValid(number)).toBe(true);
+    expect(rules.checkNumber(number)).toEqual({ complete: true });
+    expect(rules.isCardNumberValid(number)).toBe(true);
+  });
+
+  it.each(testCards)("test card %s is a valid Visa number that %s", (number, outcome) => {
+    expect(rules.brandOf(number)).toBe("visa");
+    expect(rules.isCardNumberValid(number)).toBe(true);
+    expect(rules.outcomeOf(number)).toBe(outcome);
+  });
+
+  it("rejects a wrong check digit as invalid, and a short number as incomplete", () => {
+    expect(rules.isLuhnValid("4242424242424241")).toBe(false);
+    expect(rules.checkNumber("4242424242424241")).toMatchObject({
+      complete: false,
+      hard: true,
+      error: { type: "validation_error", code: "invalid_number" },
+    });
+    expect(rules.checkNumber("424242424242")).toMatchObject({
+      complete: false,
+      hard: false,
+      error: { code: "incomplete_number", message: "Your card number is incomplete." },
+    });
+    // A Luhn-valid number of the wrong length is still no card (the old API took 12 to 19 digits).
+    expect(rules.isLuhnValid("424242424242")).toBe(true);
+    expect(rules.isCardNumberValid("424242424242")).toBe(false);
+    expect(rules.isCardNumberValid("42424242424242424")).toBe(false);
+    expect(rules.isCardNumberValid("4242 4242 4242 4242")).toBe(false);
+  });
+
+  it("sizes the number and the CVC by brand", () => {
+    expect(rules.maxNumberLength("amex")).toBe(15);
+    expect(rules.maxNumberLength("visa")).toBe(16);
+    expect(rules.maxNumberLength("diners")).toBe(16);
+    expect(rules.cvcLengthOf("amex")).toBe(4);
+    expect(rules.cvcLengthOf("visa")).toBe(3);
+    expect(rules.checkCvc("123", "amex")).toMatchObject({ complete: false });
+    expect(rules.checkCvc("123", "discover")).toEqual({ complete: true });
+    expect(rules.formatNumber("378282246310005")).toBe("3782 822463 10005");
+    expect(rules.formatNumber("4242424242424242")).toBe("4242 4242 4242 4242");
+  });
+
+  it("checks the expiry against the customer's clock", () => {
+    const now = new Date(2026, 10, 25);
+    expect(rules.checkExpiry("1126", now)).toEqual({ complete: true, month: 11, year: 2026 });
+    expect(rules.checkExpiry("1026", now)).toMatchObject({
+      error: { code: "invalid_expiry_month_past" },
+    });
+    expect(rules.checkExpiry("1325", now)).toMatchObject({
+      error: { code: "invalid_expiry_month" },
+    });
+    expect(rules.formatExpiry("4", false)).toBe("04 / ");
+  });
+});
+
+describe("the API's card validation", () => {
+  const nowSeconds = Date.UTC(2026, 10, 25) / 1000;
+
+  it.each([...numbersByBrand, ...testCards])("accepts %s", (number) => {
+    expect(() => validateCard(number, 12, 2030, nowSeconds)).not.toThrow();
+  });
+
+  it.each(["4242424242424241", "424242424242", "42424242424242424242"])(
+    "refuses %s as Stripe does, with card_error incorrect_number on card[number]",
+    (number) => {
+      let error: unknown;
+      try {
+        validateCard(number, 12, 2030, nowSeconds);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(StripeApiError);
+      expect((error as StripeApiError).body).toMatchObject({
+        type: "card_error",
+        code: "incorrect_number",
+        param: "card[number]",
+      });
+    },
+  );
+});
+
+describe("the compiled copy for the browser", () => {
+  it("is up to date with src/core/card-rules.ts", () => {
+    // Stale: run `npx tsx stripe-emulator/tests/browser/write-card-rules.ts`.
+    expect(cardRulesSource).toBe(compileCardRulesForBrowser().replace(/\n$/, ""));
+    expect(readFileSync(compiledRulesFile, "utf8")).toContain("do not edit");
+  });
+});
