@@ -1,5 +1,8 @@
 import { updateBusinessNameSchema } from "@contracts/profile";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -10,53 +13,59 @@ import { useUpdateBusinessName } from "../api/update-business-name";
 
 const FIELD_ID = "account-business-name";
 
+type BusinessNameForm = z.input<typeof updateBusinessNameSchema>;
+
 /** The name customers see as "by …" on every landing page, and the dashboard's title. */
 export function BusinessNameCard({ businessName }: { businessName: string | null }) {
   const update = useUpdateBusinessName();
-  const [value, setValue] = useState(businessName ?? "");
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const [isSaved, setIsSaved] = useState(false);
-  const isUnchanged = value.trim() === (businessName ?? "");
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    formState: { errors },
+  } = useForm<BusinessNameForm, unknown, z.output<typeof updateBusinessNameSchema>>({
+    resolver: zodResolver(updateBusinessNameSchema),
+    defaultValues: { businessName: businessName ?? "" },
+  });
+  const isUnchanged = watch("businessName").trim() === (businessName ?? "");
+  const fieldError = errors.businessName?.message;
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setIsSaved(false);
-    const parsed = updateBusinessNameSchema.safeParse({ businessName: value });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? "Business name is not valid");
-      return;
-    }
-    setFieldError(null);
-    update.mutate(parsed.data.businessName, {
+  const save = handleSubmit((values) => {
+    update.mutate(values.businessName, {
       onSuccess: (saved) => {
-        setValue(saved.businessName);
+        reset({ businessName: saved.businessName });
         setIsSaved(true);
       },
     });
-  }
+  });
 
   return (
     <Card className="p-5">
-      <form className="space-y-4" onSubmit={submit} noValidate>
+      <form
+        className="space-y-4"
+        onSubmit={(event) => {
+          setIsSaved(false);
+          return save(event);
+        }}
+        noValidate
+      >
         <div>
           <h2 className="text-base font-semibold text-gray-950">Business</h2>
           <p className="mt-1 text-sm text-gray-600">
             Shown on your landing pages and at the top of your dashboard.
           </p>
         </div>
-        <Field id={FIELD_ID} label="Business name" error={fieldError ?? undefined}>
+        <Field id={FIELD_ID} label="Business name" error={fieldError}>
           <Input
             id={FIELD_ID}
-            value={value}
             maxLength={120}
             placeholder="e.g. Green Thumb Lawn Care"
             autoComplete="organization"
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={fieldError ? `${FIELD_ID}-error` : undefined}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setIsSaved(false);
-            }}
+            {...register("businessName", { onChange: () => setIsSaved(false) })}
           />
         </Field>
         {update.isError ? (
