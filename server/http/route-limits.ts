@@ -34,6 +34,17 @@ const publicRead: LimitRule = {
   store: "memory",
   reachesStripe: false,
 };
+/**
+ * Preview images: fetched once per shared link by each chat app or crawler, then cached by them
+ * for good (the address is versioned). A render is ~50–100 ms of CPU, so tighter than pages.
+ */
+const ogImage: LimitRule = {
+  bucket: "og-image",
+  max: 120,
+  windowSeconds: 60,
+  store: "memory",
+  reachesStripe: false,
+};
 const subscribe: LimitRule = {
   bucket: "subscribe",
   max: 30,
@@ -66,6 +77,7 @@ export const routeLimits = {
   // Landing pages and their data: generous, a person never gets near 10 a second.
   "GET /api/public/offerings/:customUrl": publicRead,
   "GET /*": publicRead,
+  "GET /og/:customUrl/:file": ogImage,
 
   // Each of these creates Stripe objects. Declined cards are limited far tighter on their own.
   "POST /api/public/subscribe": subscribe,

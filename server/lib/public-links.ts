@@ -14,3 +14,11 @@ export function customerPortalUrl(publicUrl: string, customUrl: string, subscrib
 export function customerPortalPathPrefix(customUrl: string) {
   return `/customer/${encodeURIComponent(customUrl)}/`;
 }
+
+/**
+ * The canonical address of a landing page: the `/landing/` form, which the sitemap lists and
+ * the page's `<link rel="canonical">` names; `/{customUrl}` is an alias of it.
+ */
+export function landingPageUrl(publicUrl: string, customUrl: string) {
+  return `${publicUrl}/landing/${encodeURIComponent(customUrl)}`;
+}

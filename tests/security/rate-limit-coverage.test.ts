@@ -186,6 +186,7 @@ describe("rate-limit coverage", () => {
         path: "/api/public/offerings/nope-12345678",
       },
       "GET /*": { method: "GET", path: "/features" },
+      "GET /og/:customUrl/:file": { method: "GET", path: "/og/nope-12345678/AAAAAAAAAAAAAAAA.png" },
       "POST /api/public/subscribe": { method: "POST", path: "/api/public/subscribe", body: "{}" },
       "POST /api/public/subscribe/free": {
         method: "POST",

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import type { Db } from "../../db/client";
+import { landingPageUrl } from "../../lib/public-links";
 import { listSitemapOfferings, type SitemapOffering } from "./sitemap-repository";
 
 const gzipAsync = promisify(gzip);
@@ -31,11 +32,6 @@ function escapeXml(value: string): string {
     .replaceAll(">", "&gt;")
     .replaceAll('"', "&quot;")
     .replaceAll("'", "&apos;");
-}
-
-/** The canonical address of a landing page (the `/landing/` form; `/{customUrl}` is an alias). */
-function landingPageUrl(publicUrl: string, customUrl: string): string {
-  return `${publicUrl}/landing/${encodeURIComponent(customUrl)}`;
 }
 
 function renderSitemapXml(publicUrl: string, offerings: SitemapOffering[]): string {

@@ -1,9 +1,15 @@
 import { BOOT_DATA_ELEMENT_ID, type BootData } from "../../../contracts/public-config";
+import { serializeForScript } from "./script-json";
 
 export interface PageMeta {
   title: string;
   description: string;
+  /** Absolute and canonical: og:url and `<link rel="canonical">`. */
   url: string;
+  /** The page's preview for chat apps and social cards (og:image, twitter:image). */
+  image?: { url: string; width: number; height: number; alt: string };
+  /** Schema.org JSON-LD for search engines, written into the head. */
+  structuredData?: unknown;
 }
 
 function escapeHtml(value: string): string {
@@ -15,14 +21,21 @@ function escapeHtml(value: string): string {
     .replaceAll("'", "&#39;");
 }
 
-/** JSON inside <script> must not be able to close the tag or open a comment. */
-function serializeForScript(data: unknown): string {
-  return JSON.stringify(data)
-    .replaceAll("<", "\\u003c")
-    .replaceAll(">", "\\u003e")
-    .replaceAll("&", "\\u0026")
-    .replaceAll("\u2028", "\\u2028")
-    .replaceAll("\u2029", "\\u2029");
+/** A large card where there is an image to show; the small one otherwise. */
+function imageTags(image: PageMeta["image"]): string[] {
+  if (!image) return [`<meta name="twitter:card" content="summary" />`];
+  const url = escapeHtml(image.url);
+  const alt = escapeHtml(image.alt);
+  return [
+    `<meta property="og:image" content="${url}" />`,
+    `<meta property="og:image:type" content="image/png" />`,
+    `<meta property="og:image:width" content="${image.width}" />`,
+    `<meta property="og:image:height" content="${image.height}" />`,
+    `<meta property="og:image:alt" content="${alt}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:image" content="${url}" />`,
+    `<meta name="twitter:image:alt" content="${alt}" />`,
+  ];
 }
 
 const headPattern = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
@@ -46,11 +59,16 @@ export function renderIndexHtml(
       `<meta property="og:title" content="${title}" />`,
       `<meta property="og:description" content="${description}" />`,
       `<meta property="og:url" content="${url}" />`,
-      `<meta name="twitter:card" content="summary" />`,
+      ...imageTags(meta.image),
       `<link rel="canonical" href="${url}" />`,
-    ].join("\n    ");
+    ];
+    if (meta.structuredData !== undefined) {
+      head.push(
+        `<script type="application/ld+json">${serializeForScript(meta.structuredData)}</script>`,
+      );
+    }
     // A function, so a "$&" typed by a creator stays text rather than a replacement pattern.
-    html = html.replace(headPattern, () => head);
+    html = html.replace(headPattern, () => head.join("\n    "));
   }
   return html
     .replace("<!--app-html-->", () => markup)

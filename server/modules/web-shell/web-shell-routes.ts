@@ -4,13 +4,22 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:z
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { PublicOffering } from "../../../contracts/landing";
-import { formatMonthlyPrice } from "../../../contracts/money";
 import type { BootData, PublicConfig } from "../../../contracts/public-config";
 import type { AppEnv } from "../../http/app-env";
+import { acceptedCodings } from "../../http/compress-pages";
+import { landingPageUrl } from "../../lib/public-links";
 import type { PublicOfferingReader } from "../offerings/public-offering-cache";
 import { isReservedSlug } from "../offerings/slug";
+import {
+  OG_IMAGE_HEIGHT,
+  OG_IMAGE_WIDTH,
+  ogImageCardFor,
+  ogImagePath,
+} from "../og-image/og-image-card";
 import { inlineStylesheets } from "./inline-stylesheets";
 import type { LandingRenderer } from "./landing-renderer";
+import { isStandalonePage } from "./standalone-pages";
+import { buildOfferingJsonLd } from "./offering-structured-data";
 import { type PageMeta, renderIndexHtml } from "./render-index-html";
 
 export interface WebShellOptions {
@@ -53,6 +62,8 @@ export function webShellRoutes({
 }: WebShellOptions) {
   const app = new Hono<AppEnv>();
   const template = readTemplate(path.join(distDir, "index.html"));
+  const standaloneFile = readTemplate(path.join(distDir, "standalone.html"));
+  const standaloneTemplate = standaloneFile && inlineStylesheets(standaloneFile, distDir);
   const landingFile = readTemplate(path.join(distDir, "landing.html"));
   const landingTemplate = landingFile && inlineStylesheets(landingFile, distDir);
   const prerendered = new Map<string, CompressedPage>();
@@ -82,6 +93,8 @@ export function webShellRoutes({
     "/assets/*",
     serveStatic({
       root,
+      // The build writes a .br and a .gz beside each script and stylesheet (scripts/build.mjs).
+      precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
@@ -127,20 +140,16 @@ export function webShellRoutes({
     // any unknown one (the offering reader answers those without a query).
     const customUrl = segment === undefined ? null : (decodeSegment(segment) ?? "");
     if (customUrl === null || (rootMatch && isReservedSlug(customUrl))) {
-      return c.html(renderIndexHtml(template, bootData));
+      // Sign-in and the self-service page: their own small entry, no dashboard code (ADR 019).
+      const isStandalone = standaloneTemplate && isStandalonePage(c.req.path, c.req.query("auth"));
+      return c.html(renderIndexHtml(isStandalone ? standaloneTemplate : template, bootData));
     }
 
     const offering = await readPublicOffering(customUrl);
     // A single segment is a landing page only when such an active offering exists.
     if (!offering && rootMatch) return c.redirect("/", 302);
     bootData.landing = offering;
-    const meta: PageMeta | undefined = offering
-      ? {
-          title: `${offering.title} — ${formatMonthlyPrice(offering.priceCents)}`,
-          description: summarize(offering.description),
-          url: `${publicUrl}/landing/${encodeURIComponent(offering.customUrl)}`,
-        }
-      : undefined;
+    const meta = offering ? landingPageMeta(offering, publicUrl) : undefined;
     const markup = drawLanding(offering);
     return c.html(renderIndexHtml(landingTemplate, bootData, meta, markup), offering ? 200 : 404);
   });
@@ -173,17 +182,6 @@ function compressOnce(html: string): CompressedPage {
   };
 }
 
-/** The codings a request accepts ("br;q=0" refuses brotli). */
-function acceptedCodings(header: string): Set<string> {
-  const codings = new Set<string>();
-  for (const part of header.split(",")) {
-    const [name = "", ...params] = part.split(";").map((p) => p.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith("q="));
-    if (name && (q === undefined || Number(q.slice(2)) > 0)) codings.add(name);
-  }
-  return codings;
-}
-
 function sendCompressed(c: Context<AppEnv>, page: CompressedPage) {
   // The page depends on the session cookie too: a signed-in visitor gets the app.
   c.header("Vary", "Accept-Encoding, Cookie");
@@ -207,6 +205,28 @@ function decodeSegment(segment: string | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * What search engines and chat apps read: title, canonical address (the sitemap's form), the
+ * preview image at its versioned address (drawn only when something asks for it), JSON-LD.
+ */
+function landingPageMeta(offering: PublicOffering, publicUrl: string): PageMeta {
+  const canonicalUrl = landingPageUrl(publicUrl, offering.customUrl);
+  const card = ogImageCardFor(offering);
+  const imageUrl = `${publicUrl}${ogImagePath(offering.customUrl, card)}`;
+  return {
+    title: `${offering.title} — ${card.priceLabel}`,
+    description: summarize(offering.description),
+    url: canonicalUrl,
+    image: {
+      url: imageUrl,
+      width: OG_IMAGE_WIDTH,
+      height: OG_IMAGE_HEIGHT,
+      alt: `${offering.title}: ${card.category}, ${card.priceLabel}`,
+    },
+    structuredData: buildOfferingJsonLd(offering, { canonicalUrl, imageUrl }),
+  };
 }
 
 function summarize(text: string): string {

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import type { PublicOffering } from "../../../contracts/landing";
+import {
+  OG_IMAGE_VERSION_PATTERN,
+  ogImageCardFor,
+  ogImagePath,
+  ogImageVersion,
+} from "./og-image-card";
+
+const offering: PublicOffering = {
+  id: "00000000-0000-4000-8000-000000000001",
+  title: "Weekly Lawn Care",
+  description: "Mowing and edging, every week.",
+  priceCents: 3000,
+  customUrl: "weekly-lawn-care-3f9a1c2b",
+  category: "home-property",
+  subcategory: "Lawn Care",
+  creatorName: "Green Thumb",
+  creatorEmail: null,
+};
+
+describe("the preview image's card and address", () => {
+  it("shows the title, the monthly price, the service type and the business", () => {
+    expect(ogImageCardFor(offering)).toEqual({
+      title: "Weekly Lawn Care",
+      priceLabel: "$30.00/month",
+      category: "Lawn Care",
+      creatorName: "Green Thumb",
+    });
+  });
+
+  it("gets a new address when anything it shows changes, and only then", () => {
+    const version = ogImageVersion(ogImageCardFor(offering));
+    const path = ogImagePath(offering.customUrl, ogImageCardFor(offering));
+    expect(path).toBe(`/og/weekly-lawn-care-3f9a1c2b/${version}.png`);
+    expect(OG_IMAGE_VERSION_PATTERN.exec(path.split("/").at(-1)!)?.[1]).toBe(version);
+    // The description isn't drawn, so editing it keeps the cached image.
+    expect(ogImageVersion(ogImageCardFor({ ...offering, description: "Other" }))).toBe(version);
+    for (const change of [
+      { priceCents: 3500 },
+      { title: "Weekly Lawn Care!" },
+      { subcategory: "Landscaping" },
+      { creatorName: "Blue Thumb" },
+    ]) {
+      expect(
+        ogImageVersion(ogImageCardFor({ ...offering, ...change })),
+        JSON.stringify(change),
+      ).not.toBe(version);
+    }
+  });
+});

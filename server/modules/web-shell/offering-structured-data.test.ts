@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import type { PublicOffering } from "../../../contracts/landing";
+import { buildOfferingJsonLd, formatSchemaPrice } from "./offering-structured-data";
+
+const offering: PublicOffering = {
+  id: "00000000-0000-4000-8000-000000000001",
+  title: "Weekly Lawn Care",
+  description: "Mowing and edging, every week.",
+  priceCents: 3000,
+  customUrl: "weekly-lawn-care-3f9a1c2b",
+  category: "home-property",
+  subcategory: "Lawn Care",
+  creatorName: "Green Thumb",
+  creatorEmail: null,
+};
+const addresses = {
+  canonicalUrl: "https://regulars.example/landing/weekly-lawn-care-3f9a1c2b",
+  imageUrl: "https://regulars.example/og/weekly-lawn-care-3f9a1c2b/AAAAAAAAAAAAAAAA.png",
+};
+
+describe("formatSchemaPrice", () => {
+  it("writes integer cents as a decimal string with two places, without float rounding", () => {
+    expect(formatSchemaPrice(3000)).toBe("30.00");
+    expect(formatSchemaPrice(2505)).toBe("25.05");
+    expect(formatSchemaPrice(0)).toBe("0.00");
+    expect(formatSchemaPrice(7)).toBe("0.07");
+    expect(formatSchemaPrice(10_000_000)).toBe("100000.00");
+    // 0.1 + 0.2 territory: 1.15 * 100 is 114.99999999999999 as a float.
+    expect(formatSchemaPrice(115)).toBe("1.15");
+  });
+});
+
+describe("buildOfferingJsonLd", () => {
+  it("describes a Product with an in-stock USD Offer billed per month", () => {
+    expect(buildOfferingJsonLd(offering, addresses)).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: "Weekly Lawn Care",
+      description: "Mowing and edging, every week.",
+      category: "Lawn Care",
+      url: addresses.canonicalUrl,
+      image: addresses.imageUrl,
+      brand: { "@type": "Brand", name: "Green Thumb" },
+      offers: {
+        "@type": "Offer",
+        url: addresses.canonicalUrl,
+        price: "30.00",
+        priceCurrency: "USD",
+        availability: "https://schema.org/InStock",
+        seller: { "@type": "Organization", name: "Green Thumb" },
+        priceSpecification: {
+          "@type": "UnitPriceSpecification",
+          price: "30.00",
+          priceCurrency: "USD",
+          unitCode: "MON",
+          billingDuration: 1,
+          referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "MON" },
+        },
+      },
+    });
+  });
+
+  it("names no brand or seller when the creator has no name to show", () => {
+    for (const creatorName of [null, "   "]) {
+      const jsonLd = buildOfferingJsonLd({ ...offering, creatorName }, addresses);
+      expect(jsonLd).not.toHaveProperty("brand");
+      expect(jsonLd.offers).not.toHaveProperty("seller");
+    }
+  });
+});
