@@ -1,4 +1,9 @@
-import { useState } from "react";
+import { deleteAccountSchema } from "@contracts/account";
+import { confirmingPasswordSchema, totpCodeSchema } from "@contracts/auth";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -6,10 +11,28 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useDeleteAccount } from "../api/delete-account";
+import { TotpCodeField } from "./totp-code-field";
 
 const MISMATCH = "User ID does not match. Please type your exact User ID to confirm.";
 const DELETE_FAILED = "Failed to delete account. Please try again.";
-const TOTP_CODE = /^\d{6}$/;
+
+/** The API's fields (contracts/account.ts), checked here against this account before sending. */
+function deleteAccountFormSchema(userId: string, isTwoFactorEnabled: boolean) {
+  return z.object({
+    // Exact, as the spec says: no trimming, no case folding.
+    confirmUserId: deleteAccountSchema.shape.confirmUserId.refine(
+      (typed) => typed === userId,
+      MISMATCH,
+    ),
+    password: confirmingPasswordSchema("Enter your password"),
+    // Without two-factor authentication there is no code to send.
+    totpCode: isTwoFactorEnabled ? totpCodeSchema : z.string().transform(() => undefined),
+  });
+}
+type DeleteAccountFormSchema = ReturnType<typeof deleteAccountFormSchema>;
+type DeleteAccountForm = z.input<DeleteAccountFormSchema>;
+
+const emptyForm: DeleteAccountForm = { confirmUserId: "", password: "", totpCode: "" };
 
 interface DeleteAccountDialogProps {
   open: boolean;
@@ -20,8 +43,6 @@ interface DeleteAccountDialogProps {
   onDeleted: () => unknown;
 }
 
-type FieldErrors = Partial<Record<"password" | "totpCode", string>>;
-
 export function DeleteAccountDialog({
   open,
   onOpenChange,
@@ -29,44 +50,42 @@ export function DeleteAccountDialog({
   isTwoFactorEnabled,
   onDeleted,
 }: DeleteAccountDialogProps) {
-  const [typed, setTyped] = useState("");
-  const [password, setPassword] = useState("");
-  const [totpCode, setTotpCode] = useState("");
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const deletion = useDeleteAccount();
-  // Exact, as the spec says: no trimming, no case folding.
-  const matches = typed === userId;
+  const {
+    register,
+    handleSubmit,
+    watch,
+    getValues,
+    trigger,
+    clearErrors,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<DeleteAccountForm, unknown, z.output<DeleteAccountFormSchema>>({
+    resolver: zodResolver(deleteAccountFormSchema(userId, isTwoFactorEnabled)),
+    defaultValues: emptyForm,
+  });
+  const matches = watch("confirmUserId") === userId;
+  const isDeleting = isSubmitting || deletion.isPending;
+
+  // Each opening starts clean, as a form that has not been submitted yet.
+  useEffect(() => {
+    if (open) reset(emptyForm);
+  }, [open, reset]);
 
   function close(next: boolean) {
     if (next) return onOpenChange(true);
-    if (deletion.isPending) return; // the deletion is under way; closing would hide its result
+    if (isDeleting) return; // the deletion is under way; closing would hide its result
     // The password must not linger (or reappear) after the dialog closes.
-    setTyped("");
-    setPassword("");
-    setTotpCode("");
-    setFieldErrors({});
+    reset(emptyForm);
     setError(null);
     onOpenChange(false);
   }
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!matches) return setError(MISMATCH);
-    const errors: FieldErrors = {};
-    if (!password) errors.password = "Enter your password";
-    if (isTwoFactorEnabled && !TOTP_CODE.test(totpCode)) {
-      errors.totpCode = "Enter the 6-digit code from your authenticator app";
-    }
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+  const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      await deletion.mutateAsync({
-        confirmUserId: typed,
-        password,
-        ...(isTwoFactorEnabled ? { totpCode } : {}),
-      });
+      await deletion.mutateAsync(values);
       await onDeleted();
     } catch (e) {
       // A reply without a message only says "Request failed (500)": use the spec's words.
@@ -76,7 +95,10 @@ export function DeleteAccountDialog({
           : errorMessage(e, DELETE_FAILED),
       );
     }
-  }
+  });
+
+  const confirmError = errors.confirmUserId?.message;
+  const passwordError = errors.password?.message;
 
   return (
     <Dialog
@@ -85,79 +107,64 @@ export function DeleteAccountDialog({
       title="Delete Account"
       description="This permanently deletes your account and subscriptions and cancels every subscriber's payments. It cannot be undone."
     >
-      <form onSubmit={submit} className="space-y-4" noValidate>
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <p className="text-sm text-gray-700">
           Your User ID:{" "}
           <code className="break-all rounded bg-gray-100 px-1 font-mono text-xs">{userId}</code>
         </p>
-        <Field id="confirm-user-id" label="Type your User ID to confirm" error={error ?? undefined}>
+        <Field id="confirm-user-id" label="Type your User ID to confirm" error={confirmError}>
           <Input
             id="confirm-user-id"
-            value={typed}
-            onChange={(e) => {
-              setTyped(e.target.value);
-              if (error === MISMATCH) setError(null);
-            }}
-            // The Delete button stays disabled until the text matches, so say why on leaving.
-            onBlur={() => {
-              if (typed !== "" && !matches) setError(MISMATCH);
-            }}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={Boolean(confirmError)}
+            aria-describedby={confirmError ? "confirm-user-id-error" : undefined}
+            {...register("confirmUserId", {
+              onChange: () => clearErrors("confirmUserId"),
+              // The Delete button stays disabled until the text matches, so say why on leaving.
+              onBlur: () => {
+                if (getValues("confirmUserId") !== "") void trigger("confirmUserId");
+              },
+            })}
             onKeyDown={(e) => {
               // A disabled submit button blocks Enter-to-submit; answer it with the reason.
               if (e.key === "Enter" && !matches) {
                 e.preventDefault();
-                setError(MISMATCH);
+                void trigger("confirmUserId");
               }
             }}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={error === MISMATCH}
-            aria-describedby={error ? "confirm-user-id-error" : undefined}
           />
         </Field>
         <Field
           id="delete-account-password"
           label="Password"
           hint="Confirm it's you."
-          error={fieldErrors.password}
+          error={passwordError}
         >
           <Input
             id="delete-account-password"
             type="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={Boolean(fieldErrors.password)}
-            aria-describedby={fieldErrors.password ? "delete-account-password-error" : undefined}
+            aria-invalid={Boolean(passwordError)}
+            aria-describedby={passwordError ? "delete-account-password-error" : undefined}
+            {...register("password")}
           />
         </Field>
         {isTwoFactorEnabled ? (
-          <Field
+          <TotpCodeField
             id="delete-account-code"
-            label="Authentication code"
             hint="6 digits from your authenticator app"
-            error={fieldErrors.totpCode}
-          >
-            <Input
-              id="delete-account-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={totpCode}
-              // Apps show "123 456"; keep only the digits.
-              onChange={(e) => setTotpCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
-              aria-invalid={Boolean(fieldErrors.totpCode)}
-              aria-describedby={fieldErrors.totpCode ? "delete-account-code-error" : undefined}
-            />
-          </Field>
+            error={errors.totpCode?.message}
+            registration={register("totpCode")}
+          />
         ) : null}
-        {error && error !== MISMATCH ? <Alert tone="error">{error}</Alert> : null}
+        {error ? <Alert tone="error">{error}</Alert> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => close(false)} disabled={deletion.isPending}>
+          <Button variant="secondary" onClick={() => close(false)} disabled={isDeleting}>
             Cancel
           </Button>
-          <Button type="submit" variant="danger" disabled={!matches || deletion.isPending}>
-            {deletion.isPending ? "Deleting..." : "Delete Account"}
+          <Button type="submit" variant="danger" disabled={!matches || isDeleting}>
+            {isDeleting ? "Deleting..." : "Delete Account"}
           </Button>
         </div>
       </form>
