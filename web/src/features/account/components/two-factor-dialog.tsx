@@ -1,10 +1,15 @@
-import { type ReactNode, useState } from "react";
+import { authRequestSchemas, confirmingPasswordSchema } from "@contracts/auth";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ReactNode, useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { authClient } from "@/lib/auth-client";
+import { TotpCodeField } from "./totp-code-field";
 import { TotpSetup } from "./totp-setup";
 
 type Stage = { name: "password" } | { name: "verify"; totpURI: string; backupCodes: string[] };
@@ -16,7 +21,10 @@ interface TwoFactorDialogProps {
   onChanged: (message: string) => void;
 }
 
-const TOTP_CODE = /^\d{6}$/;
+/** Turning two-factor on or off asks for the password (authRequestSchemas.twoFactorPassword). */
+const passwordFormSchema = z.object({ password: confirmingPasswordSchema("Enter your password") });
+type PasswordForm = z.infer<typeof passwordFormSchema>;
+type CodeForm = z.infer<typeof authRequestSchemas.verifyTotp>;
 
 /**
  * Turns TOTP two-factor on (password → QR code, secret and backup codes → a 6-digit code) or
@@ -30,34 +38,45 @@ export function TwoFactorDialog({
   onChanged,
 }: TwoFactorDialogProps) {
   const [stage, setStage] = useState<Stage>({ name: "password" });
-  const [password, setPassword] = useState("");
-  const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const passwordForm = useForm<PasswordForm>({
+    resolver: zodResolver(passwordFormSchema),
+    defaultValues: { password: "" },
+  });
+  const codeForm = useForm<CodeForm>({
+    resolver: zodResolver(authRequestSchemas.verifyTotp),
+    defaultValues: { code: "" },
+  });
+  const { reset: resetPassword } = passwordForm;
+  const { reset: resetCode } = codeForm;
+  const passwordError = passwordForm.formState.errors.password?.message;
+  const codeError = codeForm.formState.errors.code?.message;
+
+  // Each opening starts clean, as forms that have not been submitted yet.
+  useEffect(() => {
+    if (!open) return;
+    resetPassword({ password: "" });
+    resetCode({ code: "" });
+  }, [open, resetPassword, resetCode]);
 
   function close() {
     setStage({ name: "password" });
-    setPassword("");
-    setCode("");
+    resetPassword({ password: "" });
+    resetCode({ code: "" });
     setError(null);
     onOpenChange(false);
   }
 
   async function run(action: () => Promise<void>, fallback: string) {
     setError(null);
-    setIsBusy(true);
     try {
       await action();
     } catch {
       setError(fallback);
-    } finally {
-      setIsBusy(false);
     }
   }
 
-  function submitPassword(event: React.FormEvent) {
-    event.preventDefault();
-    if (!password) return setError("Enter your password");
+  const submitPassword = passwordForm.handleSubmit(({ password }) => {
     if (isEnabled) {
       return run(async () => {
         const result = await authClient.twoFactor.disable({ password });
@@ -80,14 +99,12 @@ export function TwoFactorDialog({
         totpURI: result.data.totpURI,
         backupCodes: result.data.backupCodes,
       });
-      setPassword("");
+      resetPassword({ password: "" });
     }, "Could not start two-factor setup.");
-  }
+  });
 
-  function submitCode(event: React.FormEvent) {
-    event.preventDefault();
-    if (!TOTP_CODE.test(code)) return setError("Enter the 6-digit code from your app");
-    return run(async () => {
+  const submitCode = codeForm.handleSubmit(({ code }) =>
+    run(async () => {
       const result = await authClient.twoFactor.verifyTotp({ code });
       if (result.error) {
         setError(result.error.message ?? "That code did not work. Try the newest one.");
@@ -97,8 +114,8 @@ export function TwoFactorDialog({
         "Two-factor authentication is on. Other devices were signed out; you'll be asked for a code when you sign in.",
       );
       close();
-    }, "Could not check the code. Please try again.");
-  }
+    }, "Could not check the code. Please try again."),
+  );
 
   return (
     <Dialog
@@ -117,42 +134,49 @@ export function TwoFactorDialog({
             id="two-factor-password"
             label="Password"
             hint="Confirm your password to continue."
+            error={passwordError}
           >
             <Input
               id="two-factor-password"
               type="password"
               autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              aria-invalid={Boolean(passwordError)}
+              aria-describedby={passwordError ? "two-factor-password-error" : undefined}
+              {...passwordForm.register("password")}
             />
           </Field>
           <FormFooter error={error} onCancel={close}>
             <Button
               type="submit"
               variant={isEnabled ? "danger" : "primary"}
-              disabled={isBusy || !password}
+              disabled={passwordForm.formState.isSubmitting || !passwordForm.watch("password")}
             >
-              {isBusy ? "Loading..." : isEnabled ? "Disable 2FA" : "Continue"}
+              {passwordForm.formState.isSubmitting
+                ? "Loading..."
+                : isEnabled
+                  ? "Disable 2FA"
+                  : "Continue"}
             </Button>
           </FormFooter>
         </form>
       ) : (
         <form onSubmit={submitCode} className="space-y-4" noValidate>
           <TotpSetup totpURI={stage.totpURI} backupCodes={stage.backupCodes} />
-          <Field id="two-factor-verify" label="Authentication code" hint="6 digits">
-            <Input
-              id="two-factor-verify"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              // Apps show "123 456"; keep only the digits.
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
-            />
-          </Field>
+          <TotpCodeField
+            id="two-factor-verify"
+            hint="6 digits"
+            error={codeError}
+            registration={codeForm.register("code")}
+          />
           <FormFooter error={error} onCancel={close}>
-            <Button type="submit" disabled={isBusy || !TOTP_CODE.test(code)}>
-              {isBusy ? "Loading..." : "Turn on 2FA"}
+            <Button
+              type="submit"
+              disabled={
+                codeForm.formState.isSubmitting ||
+                !authRequestSchemas.verifyTotp.safeParse({ code: codeForm.watch("code") }).success
+              }
+            >
+              {codeForm.formState.isSubmitting ? "Loading..." : "Turn on 2FA"}
             </Button>
           </FormFooter>
         </form>
