@@ -6,19 +6,17 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { PublicOffering } from "../../../contracts/landing";
 import type { BootData, PublicConfig } from "../../../contracts/public-config";
 import type { AppEnv } from "../../http/app-env";
-import { acceptedCodings } from "../../http/compress-pages";
 import { landingPageUrl } from "../../lib/public-links";
-import type { PublicOfferingReader } from "../offerings/public-offering-cache";
-import { isReservedSlug } from "../offerings/slug";
 import {
   OG_IMAGE_HEIGHT,
   OG_IMAGE_WIDTH,
   ogImageCardFor,
   ogImagePath,
 } from "../og-image/og-image-card";
+import type { PublicOfferingReader } from "../offerings/public-offering-cache";
+import { isReservedSlug } from "../offerings/slug";
 import { inlineStylesheets } from "./inline-stylesheets";
 import type { LandingRenderer } from "./landing-renderer";
-import { isStandalonePage } from "./standalone-pages";
 import { buildOfferingJsonLd } from "./offering-structured-data";
 import { type PageMeta, renderIndexHtml } from "./render-index-html";
 
@@ -62,8 +60,6 @@ export function webShellRoutes({
 }: WebShellOptions) {
   const app = new Hono<AppEnv>();
   const template = readTemplate(path.join(distDir, "index.html"));
-  const standaloneFile = readTemplate(path.join(distDir, "standalone.html"));
-  const standaloneTemplate = standaloneFile && inlineStylesheets(standaloneFile, distDir);
   const landingFile = readTemplate(path.join(distDir, "landing.html"));
   const landingTemplate = landingFile && inlineStylesheets(landingFile, distDir);
   const prerendered = new Map<string, CompressedPage>();
@@ -93,8 +89,6 @@ export function webShellRoutes({
     "/assets/*",
     serveStatic({
       root,
-      // The build writes a .br and a .gz beside each script and stylesheet (scripts/build.mjs).
-      precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
@@ -140,9 +134,7 @@ export function webShellRoutes({
     // any unknown one (the offering reader answers those without a query).
     const customUrl = segment === undefined ? null : (decodeSegment(segment) ?? "");
     if (customUrl === null || (rootMatch && isReservedSlug(customUrl))) {
-      // Sign-in and the self-service page: their own small entry, no dashboard code (ADR 019).
-      const isStandalone = standaloneTemplate && isStandalonePage(c.req.path, c.req.query("auth"));
-      return c.html(renderIndexHtml(isStandalone ? standaloneTemplate : template, bootData));
+      return c.html(renderIndexHtml(template, bootData));
     }
 
     const offering = await readPublicOffering(customUrl);
@@ -180,6 +172,17 @@ function compressOnce(html: string): CompressedPage {
     ),
     gzip: new Uint8Array(gzipSync(bytes, { level: 9 })),
   };
+}
+
+/** The codings a request accepts ("br;q=0" refuses brotli). */
+function acceptedCodings(header: string): Set<string> {
+  const codings = new Set<string>();
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.split(";").map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith("q="));
+    if (name && (q === undefined || Number(q.slice(2)) > 0)) codings.add(name);
+  }
+  return codings;
 }
 
 function sendCompressed(c: Context<AppEnv>, page: CompressedPage) {
