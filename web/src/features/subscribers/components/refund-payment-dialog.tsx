@@ -1,6 +1,9 @@
 import { centsToDollarsInput, dollarsToCents, formatCents } from "@contracts/money";
 import type { SubscriberPayment } from "@contracts/subscribers";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -9,6 +12,7 @@ import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { useRefundPayment } from "../api/refund-payment";
 import { formatDate } from "./format";
+import { type RefundFormSchema, refundFormSchema } from "./refund-form-schema";
 
 interface RefundPaymentDialogProps {
   subscriberId: string;
@@ -32,19 +36,22 @@ export function RefundPaymentDialog({
 }: RefundPaymentDialogProps) {
   const refund = useRefundPayment();
   const remaining = payment.amountCents - payment.refundedCents;
-  const [amount, setAmount] = useState(centsToDollarsInput(remaining));
   // One key per opening: a double click, or a retry after a lost answer, is one refund.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const inputId = useId();
-  const cents = dollarsToCents(amount);
-  const inputError =
-    amount.trim() === ""
-      ? "Enter an amount."
-      : !Number.isFinite(cents) || cents < 1
-        ? "Enter an amount of at least $0.01."
-        : cents > remaining
-          ? `At most ${formatCents(remaining)} can be refunded.`
-          : undefined;
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<z.input<RefundFormSchema>, unknown, z.output<RefundFormSchema>>({
+    resolver: zodResolver(refundFormSchema(remaining)),
+    defaultValues: { amount: centsToDollarsInput(remaining) },
+    // The amount is checked as it is typed, so the button never offers a refund that can't be.
+    mode: "onChange",
+  });
+  const cents = dollarsToCents(watch("amount"));
+  const inputError = errors.amount?.message;
   const isBusy = refund.isPending;
 
   function changeOpen(next: boolean) {
@@ -52,11 +59,10 @@ export function RefundPaymentDialog({
     onOpenChange(next);
   }
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (inputError || isBusy) return;
+  const submit = handleSubmit(({ amount }) => {
+    if (isBusy) return;
     refund.mutate(
-      { subscriberId, paymentId: payment.id, amountCents: cents, idempotencyKey },
+      { subscriberId, paymentId: payment.id, amountCents: amount, idempotencyKey },
       {
         onSuccess: (result) => {
           onRefunded(result.refund.amountCents);
@@ -64,7 +70,7 @@ export function RefundPaymentDialog({
         },
       },
     );
-  }
+  });
 
   return (
     <Dialog
@@ -88,10 +94,9 @@ export function RefundPaymentDialog({
             id={inputId}
             inputMode="decimal"
             autoComplete="off"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
             aria-invalid={inputError ? true : undefined}
             aria-describedby={inputError ? `${inputId}-error` : undefined}
+            {...register("amount")}
             disabled={isBusy}
           />
         </Field>
