@@ -4,7 +4,10 @@ import {
   categories,
   MAX_SERVICE_TYPE_LENGTH,
 } from "@contracts/catalogue";
-import { type FormEvent, useEffect, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
@@ -24,6 +27,21 @@ const refusalMessages: Record<
   duplicate: { field: "name", text: "That service type already exists in this category." },
 };
 
+/**
+ * The catalogue's own rule (contracts/catalogue.ts), as a form schema: it refuses with one reason
+ * and says it at the field it concerns; a valid form gives the session's new list.
+ */
+function customServiceTypeFormSchema(custom: Readonly<Record<string, readonly string[]>>) {
+  return z.object({ name: z.string(), category: z.string() }).transform((value, ctx) => {
+    const result = addCustomServiceType(custom, value.category, value.name);
+    if (result.added) return { ...value, name: value.name.trim(), custom: result.custom };
+    const { field, text } = refusalMessages[result.reason ?? "empty"];
+    ctx.addIssue({ code: "custom", path: [field], message: text });
+    return z.NEVER;
+  });
+}
+type CustomServiceTypeFormSchema = ReturnType<typeof customServiceTypeFormSchema>;
+
 interface CustomServiceTypeDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -40,34 +58,31 @@ export function CustomServiceTypeDialog({
   onAdded,
 }: CustomServiceTypeDialogProps) {
   const [custom, setCustom] = useCustomServiceTypes();
-  const [name, setName] = useState("");
-  const [category, setCategory] = useState(initialCategory);
-  const [error, setError] = useState<{ field: "name" | "category"; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<CustomServiceTypeFormSchema>, unknown, z.output<CustomServiceTypeFormSchema>>(
+    {
+      resolver: zodResolver(customServiceTypeFormSchema(custom)),
+      defaultValues: { name: "", category: initialCategory },
+    },
+  );
 
   // Each opening starts clean, on the category the create form already has.
   useEffect(() => {
-    if (!open) return;
-    setName("");
-    setCategory(initialCategory);
-    setError(null);
-  }, [open, initialCategory]);
+    if (open) reset({ name: "", category: initialCategory });
+  }, [open, initialCategory, reset]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    // The create form is this form's ancestor in React's tree (portals bubble): don't submit it.
-    event.stopPropagation();
-    const result = addCustomServiceType(custom, category, name);
-    if (!result.added) {
-      setError(refusalMessages[result.reason ?? "empty"]);
-      return;
-    }
-    setCustom(result.custom);
-    onAdded(category, name.trim());
+  const add = handleSubmit((value) => {
+    setCustom(value.custom);
+    onAdded(value.category, value.name);
     onOpenChange(false);
-  }
+  });
 
-  const nameError = error?.field === "name" ? error.text : undefined;
-  const categoryError = error?.field === "category" ? error.text : undefined;
+  const nameError = errors.name?.message;
+  const categoryError = errors.category?.message;
 
   return (
     <Dialog
@@ -76,25 +91,31 @@ export function CustomServiceTypeDialog({
       title="Add Custom Service Type"
       description="Available in this category until you leave or reload the dashboard."
     >
-      <form onSubmit={submit} className="space-y-4" noValidate>
+      <form
+        onSubmit={(event) => {
+          // The create form is this form's ancestor in React's tree (portals bubble): don't submit it.
+          event.stopPropagation();
+          return add(event);
+        }}
+        className="space-y-4"
+        noValidate
+      >
         <Field id="custom-type-name" label="Service type name" error={nameError}>
           <Input
             id="custom-type-name"
-            value={name}
             maxLength={MAX_SERVICE_TYPE_LENGTH}
-            onChange={(event) => setName(event.target.value)}
             placeholder="e.g. Koi Pond Cleaning"
             aria-invalid={Boolean(nameError)}
             aria-describedby={nameError ? "custom-type-name-error" : undefined}
+            {...register("name")}
           />
         </Field>
         <Field id="custom-type-category" label="Category" error={categoryError}>
           <Select
             id="custom-type-category"
-            value={category}
-            onChange={(event) => setCategory(event.target.value)}
             aria-invalid={Boolean(categoryError)}
             aria-describedby={categoryError ? "custom-type-category-error" : undefined}
+            {...register("category")}
           >
             <option value="">Choose a category</option>
             {categories.map((c) => (
