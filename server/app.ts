@@ -11,8 +11,9 @@ import { loadSession } from "./auth/require-creator";
 import type { Config } from "./config/env";
 import type { Db } from "./db/client";
 import type { AppEnv } from "./http/app-env";
+import { compressPages } from "./http/compress-pages";
 import { httpMetrics } from "./http/http-metrics";
-import { inputHygiene } from "./http/input-hygiene";
+import { hasBody, inputHygiene } from "./http/input-hygiene";
 import { originCheck } from "./http/origin-check";
 import { requestLogger } from "./http/request-logger";
 import {
@@ -97,17 +98,17 @@ export function createApp(deps: AppDeps) {
   app.use(httpMetrics(deps.metrics));
   app.use(securityHeaders(deps.publicConfig.emulatorUrl, config.publicUrl.startsWith("https://")));
   for (const path of secretBearingPaths) app.use(path, keepOutOfCachesAndReferrers());
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: 256 * 1024,
-      onError: (c) => {
-        // The rest of the body is never read, so the connection can't be reused.
-        c.header("Connection", "close");
-        throw new AppError("payload_too_large", "The request body is too large.");
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: 256 * 1024,
+    onError: (c) => {
+      // The rest of the body is never read, so the connection can't be reused.
+      c.header("Connection", "close");
+      throw new AppError("payload_too_large", "The request body is too large.");
+    },
+  });
+  // Only where there can be a body: bodyLimit asks for it, which costs a public GET a full
+  // Fetch Request.
+  app.use("/api/*", (c, next) => (hasBody(c.req.method) ? limitBody(c, next) : next()));
   // No NUL, no bytes that aren't UTF-8 and no body that isn't JSON reach any route.
   app.use("/api/*", inputHygiene({ exemptPrefixes: ["/api/webhooks/"] }));
   app.use("/api/*", originCheck(config.publicUrl));
@@ -182,6 +183,8 @@ export function createApp(deps: AppDeps) {
       }),
     }),
   );
+  // Pages drawn per request go out compressed; API answers never reach this.
+  app.use(compressPages());
   app.route(
     "/",
     seoRoutes({

@@ -6,6 +6,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { PublicOffering } from "../../../contracts/landing";
 import type { BootData, PublicConfig } from "../../../contracts/public-config";
 import type { AppEnv } from "../../http/app-env";
+import { acceptedCodings } from "../../http/compress-pages";
 import { landingPageUrl } from "../../lib/public-links";
 import {
   OG_IMAGE_HEIGHT,
@@ -19,6 +20,7 @@ import { inlineStylesheets } from "./inline-stylesheets";
 import type { LandingRenderer } from "./landing-renderer";
 import { buildOfferingJsonLd } from "./offering-structured-data";
 import { type PageMeta, renderIndexHtml } from "./render-index-html";
+import { isStandalonePage } from "./standalone-pages";
 
 export interface WebShellOptions {
   distDir: string;
@@ -60,6 +62,8 @@ export function webShellRoutes({
 }: WebShellOptions) {
   const app = new Hono<AppEnv>();
   const template = readTemplate(path.join(distDir, "index.html"));
+  const standaloneFile = readTemplate(path.join(distDir, "standalone.html"));
+  const standaloneTemplate = standaloneFile && inlineStylesheets(standaloneFile, distDir);
   const landingFile = readTemplate(path.join(distDir, "landing.html"));
   const landingTemplate = landingFile && inlineStylesheets(landingFile, distDir);
   const prerendered = new Map<string, CompressedPage>();
@@ -89,6 +93,8 @@ export function webShellRoutes({
     "/assets/*",
     serveStatic({
       root,
+      // The build writes a .br and a .gz beside each script and stylesheet (scripts/build.mjs).
+      precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
@@ -134,7 +140,9 @@ export function webShellRoutes({
     // any unknown one (the offering reader answers those without a query).
     const customUrl = segment === undefined ? null : (decodeSegment(segment) ?? "");
     if (customUrl === null || (rootMatch && isReservedSlug(customUrl))) {
-      return c.html(renderIndexHtml(template, bootData));
+      // Sign-in and the self-service page: their own small entry, no dashboard code (ADR 019).
+      const isStandalone = standaloneTemplate && isStandalonePage(c.req.path, c.req.query("auth"));
+      return c.html(renderIndexHtml(isStandalone ? standaloneTemplate : template, bootData));
     }
 
     const offering = await readPublicOffering(customUrl);
@@ -172,17 +180,6 @@ function compressOnce(html: string): CompressedPage {
     ),
     gzip: new Uint8Array(gzipSync(bytes, { level: 9 })),
   };
-}
-
-/** The codings a request accepts ("br;q=0" refuses brotli). */
-function acceptedCodings(header: string): Set<string> {
-  const codings = new Set<string>();
-  for (const part of header.split(",")) {
-    const [name = "", ...params] = part.split(";").map((p) => p.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith("q="));
-    if (name && (q === undefined || Number(q.slice(2)) > 0)) codings.add(name);
-  }
-  return codings;
 }
 
 function sendCompressed(c: Context<AppEnv>, page: CompressedPage) {

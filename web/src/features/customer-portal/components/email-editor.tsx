@@ -1,7 +1,13 @@
-import { type FormEvent, useState } from "react";
+import { updateSubscriberEmailSchema } from "@contracts/customer-portal";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { WrappableEmail } from "@/components/wrappable-email";
+
+type EmailForm = z.input<typeof updateSubscriberEmailSchema>;
 
 /** The e-mail row: read-only until Edit, then an inline form. Cancel restores the stored value. */
 export function EmailEditor({
@@ -17,36 +23,60 @@ export function EmailEditor({
   onSave: (email: string) => Promise<boolean>;
 }) {
   const [isEditing, setIsEditing] = useState(false);
-  const [draft, setDraft] = useState(email);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    formState: { errors },
+  } = useForm<EmailForm, unknown, z.output<typeof updateSubscriberEmailSchema>>({
+    // The API's own rule (trimmed, a valid address), said here before a request is made.
+    resolver: zodResolver(updateSubscriberEmailSchema),
+    defaultValues: { email },
+  });
+  const isBlank = watch("email").trim() === "";
+  const error = errors.email?.message;
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (await onSave(draft.trim())) setIsEditing(false);
+  function startEditing() {
+    reset({ email });
+    setIsEditing(true);
   }
+
+  const save = handleSubmit(async (values) => {
+    if (await onSave(values.email)) setIsEditing(false);
+  });
 
   if (isEditing) {
     return (
-      <form onSubmit={save} className="mt-1.5 flex flex-col gap-2 sm:flex-row">
-        <label htmlFor="subscriber-email" className="sr-only">
-          Email
-        </label>
-        <Input
-          id="subscriber-email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          className="text-base sm:text-sm"
-          // The user just asked to edit this field; moving focus there is expected.
-          autoFocus
-        />
+      <form
+        onSubmit={save}
+        className="mt-1.5 flex flex-col gap-2 sm:flex-row sm:items-start"
+        noValidate
+      >
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <label htmlFor="subscriber-email" className="sr-only">
+            Email
+          </label>
+          <Input
+            id="subscriber-email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            className="text-base sm:text-sm"
+            // The user just asked to edit this field; moving focus there is expected.
+            autoFocus
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? "subscriber-email-error" : undefined}
+            {...register("email")}
+          />
+          {error ? (
+            <p id="subscriber-email-error" className="text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </div>
         <div className="flex gap-2">
-          <Button
-            type="submit"
-            className="flex-1 sm:flex-none"
-            disabled={draft.trim() === "" || isSaving}
-          >
+          <Button type="submit" className="flex-1 sm:flex-none" disabled={isBlank || isSaving}>
             {isSaving ? "Saving..." : "Save"}
           </Button>
           <Button
@@ -54,7 +84,7 @@ export function EmailEditor({
             className="flex-1 sm:flex-none"
             disabled={isSaving}
             onClick={() => {
-              setDraft(email);
+              reset({ email });
               setIsEditing(false);
             }}
           >
@@ -71,15 +101,7 @@ export function EmailEditor({
         <WrappableEmail email={email} />
       </p>
       {canEdit ? (
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-label="Edit email"
-          onClick={() => {
-            setDraft(email);
-            setIsEditing(true);
-          }}
-        >
+        <Button variant="secondary" size="sm" aria-label="Edit email" onClick={startEditing}>
           Edit
         </Button>
       ) : null}
