@@ -63,24 +63,49 @@ module.exports = {
       comment:
         "The app talks to the emulator over HTTP as it would to Stripe. The one exception is " +
         "server/runtime.ts, which starts the emulator in-process in development (`npm start` " +
-        "without Stripe keys), through its start() entry point only.",
+        "without Stripe keys), through the package's entry point only.",
       severity: "error",
       from: { path: "^(server|web|contracts)/", pathNot: "^server/runtime\\.ts$" },
       to: { path: "^stripe-emulator/" },
     },
     {
-      name: "app-imports-emulator-beyond-start",
-      comment: "server/runtime.ts may start the emulator, and reach nothing else inside it.",
+      name: "import-of-emulator-beyond-its-entry",
+      comment:
+        "Outside its package, the emulator is `@regulars/stripe-emulator` (src/index.ts: " +
+        "startStripeEmulator and its types) and nothing else inside it.",
       severity: "error",
-      from: { path: "^server/runtime\\.ts$" },
-      to: { path: "^stripe-emulator/", pathNot: "^stripe-emulator/src/start\\.ts$" },
+      from: { pathNot: "^stripe-emulator/" },
+      to: { path: "^stripe-emulator/", pathNot: "^stripe-emulator/src/index\\.ts$" },
     },
     {
-      name: "emulator-imports-app",
-      comment: "The emulator stands alone (it is Stripe, not part of Regulars).",
+      name: "import-of-emulator-by-path",
+      comment:
+        "Import the emulator as the package `@regulars/stripe-emulator`, not by a relative path.",
+      severity: "error",
+      from: { pathNot: "^stripe-emulator/" },
+      to: { path: "^stripe-emulator/", dependencyTypesNot: ["aliased-workspace"] },
+    },
+    {
+      name: "emulator-imports-outside-its-package",
+      comment:
+        "The emulator stands alone (it is Stripe, not part of Regulars): it imports its own " +
+        "files, Node's modules and the packages it declares, nothing of the app, its tests or " +
+        "the repository's config.",
       severity: "error",
       from: { path: "^stripe-emulator/" },
-      to: { path: "^(server|web|contracts|tests|bench)/" },
+      to: {
+        pathNot: ["^stripe-emulator/", "(^|/)node_modules/"],
+        dependencyTypesNot: ["core"],
+      },
+    },
+    {
+      name: "emulator-imports-undeclared-package",
+      comment:
+        "A package the emulator imports is declared in stripe-emulator/package.json, even when " +
+        "the app's package.json already brings it in.",
+      severity: "error",
+      from: { path: "^stripe-emulator/" },
+      to: { dependencyTypes: ["npm-no-pkg", "npm-unknown"] },
     },
     {
       name: "production-imports-tests",

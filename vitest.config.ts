@@ -19,7 +19,13 @@ export default defineConfig({
       "tests/reliability/**/*.test.ts",
       "web/src/**/*.test.ts",
     ],
-    setupFiles: ["tests/setup/fail-on-console-error.ts"],
+    setupFiles: [
+      "tests/setup/fail-on-console-error.ts",
+      // `bash stripe-emulator/tests/conformance/record-all.sh` records what the emulator answers.
+      ...(process.env.STRIPE_EMULATOR_RECORD_DIR
+        ? ["stripe-emulator/tests/conformance/record-setup.ts"]
+        : []),
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

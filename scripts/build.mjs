@@ -27,6 +27,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const stampDir = path.join(root, "dist/.build");
@@ -53,7 +54,10 @@ const parts = [
     name: "web",
     inputs: viteInputs,
     outputs: ["dist/web/index.html"],
-    build: () => vite(["build", "--logLevel", "warn"]),
+    build: () => {
+      vite(["build", "--logLevel", "warn"]);
+      precompressAssets(path.join(root, "dist/web/assets"));
+    },
   },
   {
     name: "ssr",
@@ -67,7 +71,14 @@ const parts = [
   },
   {
     name: "server",
-    inputs: ["server", "stripe-emulator/src", "stripe-emulator/bin", "tsconfig.json", ...shared],
+    inputs: [
+      "server",
+      "stripe-emulator/src",
+      "stripe-emulator/bin",
+      "stripe-emulator/package.json",
+      "tsconfig.json",
+      ...shared,
+    ],
     outputs: ["dist/server/main.js", "dist/server/stripe-emulator.js", "dist/server/reconcile.js"],
     build: buildServer,
   },
@@ -101,11 +112,47 @@ async function prerenderMarketing() {
   }
 }
 
+/**
+ * A brotli and a gzip copy beside each text asset, made once here at the highest settings, so
+ * the server sends scripts and styles compressed at no cost per request (serveStatic's
+ * `precompressed`). On a phone's link a 220 KB React bundle is 70 KB as brotli.
+ */
+function precompressAssets(dir) {
+  for (const name of readdirSync(dir)) {
+    if (!/\.(js|css|svg|html|json)$/.test(name)) continue;
+    const file = path.join(dir, name);
+    const bytes = readFileSync(file);
+    if (bytes.length < 1024) continue;
+    const br = brotliCompressSync(bytes, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    });
+    writeFileSync(`${file}.br`, br);
+    writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+  }
+}
+
 function vite(args) {
   execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), ...args], {
     cwd: root,
     stdio: "inherit",
   });
+}
+
+/**
+ * The workspace packages (package.json `workspaces`) by name, each to its main entry: they are
+ * this repository's TypeScript, to be bundled, not installed code to load from node_modules.
+ */
+function workspaceAliases() {
+  const { workspaces = [] } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+  return Object.fromEntries(
+    workspaces.map((dir) => {
+      const manifest = JSON.parse(readFileSync(path.join(root, dir, "package.json"), "utf8"));
+      return [manifest.name, `./${path.posix.join(dir, manifest.exports["."])}`];
+    }),
+  );
 }
 
 /**
@@ -136,6 +183,7 @@ async function buildServer() {
     format: "esm",
     target: "node20.19",
     packages: "external",
+    alias: workspaceAliases(),
     tsconfig: "tsconfig.json",
     sourcemap: true,
     logLevel: "warning",

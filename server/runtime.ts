@@ -107,7 +107,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       });
     } else {
       // Loaded only in this mode, so a server talking to Stripe carries none of the emulator.
-      const { startStripeEmulator } = await import("../stripe-emulator/src/start");
+      const { startStripeEmulator } = await import("@regulars/stripe-emulator");
       const running = await startStripeEmulator({
         port: config.stripe.port,
         stateFile,

@@ -113,7 +113,7 @@ describe.each(uses)("card rules in %s", (_, rules) => {
 describe("the API's card validation", () => {
   const nowSeconds = Date.UTC(2026, 10, 25) / 1000;
 
-  it.each([...numbersByBrand, ...testCards])("accepts %s", (number) => {
+  it.each([...numbersByBrand, ...testCards].map(([number]) => number))("accepts %s", (number) => {
     expect(() => validateCard(number, 12, 2030, nowSeconds)).not.toThrow();
   });
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { type RunningEmulator, startStripeEmulator } from "@regulars/stripe-emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../server/db/client";
 import { subscribers } from "../../server/db/schema/app";
-import { type RunningEmulator, startStripeEmulator } from "../../stripe-emulator/src/start";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { freePort, type ServerProcess, startServerProcess } from "../support/server-process";
 import { subscribeOverHttp } from "../support/subscribe-over-http";

@@ -1,9 +1,9 @@
+import { type RunningEmulator, startStripeEmulator } from "@regulars/stripe-emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../server/db/client";
 import { createMailer, type Mailer } from "../../server/integrations/email/mailer";
 import { type JobQueue, startJobQueue } from "../../server/integrations/jobs/job-queue";
 import { createLogger } from "../../server/lib/logger";
-import { type RunningEmulator, startStripeEmulator } from "../../stripe-emulator/src/start";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { freePort, type ServerProcess, startServerProcess } from "../support/server-process";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";

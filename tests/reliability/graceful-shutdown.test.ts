@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { type RunningEmulator, startStripeEmulator } from "@regulars/stripe-emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningEmulator, startStripeEmulator } from "../../stripe-emulator/src/start";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { freePort, startServerProcess } from "../support/server-process";
 

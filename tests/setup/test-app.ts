@@ -1,9 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import type { RunningEmulator } from "@regulars/stripe-emulator";
 import { parseConfig } from "../../server/config/env";
 import { createLogger } from "../../server/lib/logger";
 import { type Runtime, type RuntimeOptions, startRuntime } from "../../server/runtime";
-import type { RunningEmulator } from "../../stripe-emulator/src/start";
 import { createTestDatabase } from "./test-database";
 
 export const TEST_ORIGIN = "http://localhost:3000";

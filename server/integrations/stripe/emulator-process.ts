@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
@@ -46,17 +47,16 @@ const HEALTHY_AFTER_MS = 60_000;
 
 /**
  * How to run the emulator on its own: the compiled `stripe-emulator.js` beside this module when
- * the server runs as built JavaScript (dist/server), its TypeScript entry under tsx otherwise.
+ * the server runs as built JavaScript (dist/server), otherwise the package's TypeScript entry
+ * (`@regulars/stripe-emulator/serve`) under tsx.
  */
 function emulatorCommand(): { command: string; args: string[] } {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const compiled = path.join(here, "stripe-emulator.js");
   if (!fileURLToPath(import.meta.url).endsWith(".ts") && existsSync(compiled))
     return { command: process.execPath, args: [compiled] };
-  return {
-    command: process.execPath,
-    args: ["--import", "tsx", path.resolve(here, "../../../stripe-emulator/bin/serve.ts")],
-  };
+  const entry = createRequire(import.meta.url).resolve("@regulars/stripe-emulator/serve");
+  return { command: process.execPath, args: ["--import", "tsx", entry] };
 }
 
 /**

@@ -4,8 +4,8 @@
 # Usage: bash stripe-emulator/tests/conformance/record-all.sh [more vitest paths]
 set -euo pipefail
 dir="$(mktemp -d /tmp/stripe-conformance-XXXXXX)"
+# The repository's vitest.config.ts adds record-setup.ts when STRIPE_EMULATOR_RECORD_DIR is set.
 STRIPE_EMULATOR_RECORD_DIR="$dir" npx vitest run \
-  -c stripe-emulator/tests/conformance/vitest.record.config.ts \
   stripe-emulator --exclude "stripe-emulator/tests/browser/**" \
   tests/integration server/modules/billing server/modules/connect server/modules/refunds "$@"
 STRIPE_CONFORMANCE_RECORDINGS="$dir" npx vitest run stripe-emulator/tests/conformance.test.ts
