@@ -1,10 +1,12 @@
 import type { PublicOffering } from "@contracts/landing";
 import { formatMonthlyPrice } from "@contracts/money";
-import type { SubscriberInfo } from "@contracts/subscribe";
+import { type SubscriberInfo, subscriberInfoSchema } from "@contracts/subscribe";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { CardElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { StripeCardElementChangeEvent } from "@stripe/stripe-js";
 import { Lock } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { WrappableEmail } from "@/components/wrappable-email";
@@ -59,44 +61,47 @@ export function PaymentStep({
   const [isCardReady, setIsCardReady] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [isPaying, setIsPaying] = useState(false);
   const price = formatMonthlyPrice(offering.priceCents);
+  // The step's only fields are the name and e-mail from step 1 (the card stays in Stripe's
+  // iframe): checked again with the same contract before they go out with the card.
+  const { handleSubmit, formState } = useForm<SubscriberInfo>({
+    resolver: zodResolver(subscriberInfoSchema),
+    values: info,
+  });
+  const isPaying = formState.isSubmitting;
 
-  function setBusy(isBusy: boolean) {
-    setIsPaying(isBusy);
-    onBusyChange(isBusy);
-  }
-
-  async function pay(event: FormEvent) {
-    event.preventDefault();
-    if (isPaying) return;
-    setError(null);
-    const card = elements?.getElement(CardElement);
-    if (!stripe || !card) {
-      setError("Card element not found");
-      return;
-    }
-    setBusy(true);
-    const restorePointerEvents = allowStripeOverlays();
-    try {
-      // A fresh attempt per click: after a decline the customer fixes the card and tries anew.
-      const subscriberId = await subscribeByCard({
-        stripe,
-        card,
-        customUrl: offering.customUrl,
-        name: info.name,
-        email: info.email,
-        attemptId: crypto.randomUUID(),
-      });
-      onSubscribed(subscriberId);
-    } catch (caught) {
-      if (caught instanceof PaymentUnconfirmedError) onUnconfirmed();
-      else setError(customerMessage(caught));
-    } finally {
-      restorePointerEvents();
-      setBusy(false);
-    }
-  }
+  const pay = handleSubmit(
+    async ({ name, email }) => {
+      setError(null);
+      const card = elements?.getElement(CardElement);
+      if (!stripe || !card) {
+        setError("Card element not found");
+        return;
+      }
+      onBusyChange(true);
+      const restorePointerEvents = allowStripeOverlays();
+      try {
+        // A fresh attempt per click: after a decline the customer fixes the card and tries anew.
+        const subscriberId = await subscribeByCard({
+          stripe,
+          card,
+          customUrl: offering.customUrl,
+          name,
+          email,
+          attemptId: crypto.randomUUID(),
+        });
+        onSubscribed(subscriberId);
+      } catch (caught) {
+        if (caught instanceof PaymentUnconfirmedError) onUnconfirmed();
+        else setError(customerMessage(caught));
+      } finally {
+        restorePointerEvents();
+        onBusyChange(false);
+      }
+    },
+    // Step 1 checked them with the same schema, so this only happens if that changes: say what.
+    (errors) => setError(errors.name?.message ?? errors.email?.message ?? PAYMENT_FAILED_MESSAGE),
+  );
 
   function onCardChange(event: StripeCardElementChangeEvent) {
     setCardError(event.error?.message ?? null);
@@ -104,7 +109,15 @@ export function PaymentStep({
   }
 
   return (
-    <form onSubmit={pay} className="space-y-4" noValidate aria-busy={isPaying}>
+    <form
+      onSubmit={(event) => {
+        if (!isPaying) return pay(event);
+        event.preventDefault();
+      }}
+      className="space-y-4"
+      noValidate
+      aria-busy={isPaying}
+    >
       <dl className="rounded-lg bg-gray-50 px-4 py-3 text-sm">
         <div className="flex items-start justify-between gap-4">
           <dt className="sr-only">Subscription</dt>
