@@ -35,6 +35,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             index: entry("web/index.html"),
             landing: entry("web/landing.html"),
             marketing: entry("web/marketing.html"),
+            // Sign-in and the self-service page: the two screens strangers open that need an
+            // app, without the dashboard's gate and routes (ADR 019).
+            standalone: entry("web/standalone.html"),
           } as Record<string, string>,
           output: {
             // Both entries share React: one cached file with a name that says so.

@@ -31,17 +31,21 @@ mkdirSync(profileDir, { recursive: true });
 const database = await createScratchDatabase();
 const dataDir = mkdtempSync(path.join(tmpdir(), "regulars-profile-data-"));
 const emulator = await startEmulatorProcess(emulatorPort);
-const server = await startServerProcess("bench/lib/bench-server.ts", {
-  // npm start's heap limit (bench/lib/server-process.ts), plus the profiler.
-  NODE_OPTIONS: `--max-old-space-size=256 --cpu-prof --cpu-prof-dir=${profileDir}`,
-  PORT: String(port),
-  STRIPE_EMULATOR_URL: emulator.url,
-  PUBLIC_URL: origin,
-  BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
-  TRUST_PROXY: "true",
-  DATABASE_URL: database.url,
-  DATA_DIR: dataDir,
-});
+const server = await startServerProcess(
+  "bench/lib/bench-server.ts",
+  {
+    PORT: String(port),
+    STRIPE_EMULATOR_URL: emulator.url,
+    PUBLIC_URL: origin,
+    BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
+    TRUST_PROXY: "true",
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+  },
+  60_000,
+  // Node 20 refuses --cpu-prof in NODE_OPTIONS; npm start's heap limits stay in NODE_OPTIONS.
+  ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
+);
 try {
   const { offering } = await createSellingCreator(server.baseUrl, origin, server.emulatorUrl);
   const paths: Record<string, string> = {

@@ -90,10 +90,12 @@ export async function startServerProcess(
   script: string,
   env: Record<string, string>,
   timeoutMs = 60_000,
+  /** Flags for node itself; some (--cpu-prof) are refused in NODE_OPTIONS. */
+  nodeArgs: string[] = [],
 ): Promise<ServerProcess & { startupMs: number }> {
   const started = performance.now();
   const { match, ...measured } = await spawnMeasured(
-    [script],
+    [...nodeArgs, script],
     { NODE_OPTIONS: SERVER_NODE_OPTIONS, ...env },
     /READY (\d+) ?(\S*)/,
     timeoutMs,

@@ -14,14 +14,32 @@ function answeringRoute(c: Context): string {
 
 /** Counts and times each request by the route pattern it matched, never by its raw path. */
 export function httpMetrics(metrics: Metrics): MiddlewareHandler {
+  // prom-client hashes a label object on every call; the series themselves are few (method ×
+  // route pattern × status), so each one's child is looked up once and kept.
+  const counters = new Map<string, ReturnType<typeof metrics.httpRequests.labels>>();
+  const timers = new Map<string, ReturnType<typeof metrics.httpDuration.labels>>();
   return async (c, next) => {
     const started = performance.now();
     try {
       await next();
     } finally {
-      const labels = { method: c.req.method, route: answeringRoute(c) };
-      metrics.httpRequests.inc({ ...labels, status: String(c.res.status) });
-      metrics.httpDuration.observe(labels, (performance.now() - started) / 1000);
+      const method = c.req.method;
+      const route = answeringRoute(c);
+      const status = String(c.res.status);
+      const series = `${method} ${route}`;
+      let timer = timers.get(series);
+      if (!timer) {
+        timer = metrics.httpDuration.labels(method, route);
+        timers.set(series, timer);
+      }
+      const key = `${series} ${status}`;
+      let counter = counters.get(key);
+      if (!counter) {
+        counter = metrics.httpRequests.labels(method, route, status);
+        counters.set(key, counter);
+      }
+      counter.inc();
+      timer.observe((performance.now() - started) / 1000);
     }
   };
 }

@@ -36,7 +36,9 @@ export function inputHygiene(options: { exemptPrefixes: string[] }): MiddlewareH
       throw new AppError("bad_request", "The query string can't contain NUL characters.");
     }
 
-    if (!c.req.raw.body) return next();
+    // A GET or HEAD has no body (the server drops one); asking for it would build a full
+    // Fetch Request for every public read.
+    if (!hasBody(c.req.method) || !c.req.raw.body) return next();
     const bytes = new Uint8Array(await c.req.raw.arrayBuffer());
     c.req.raw = new Request(c.req.raw, { body: bytes });
     if (bytes.length === 0) return next();
@@ -66,6 +68,11 @@ export function inputHygiene(options: { exemptPrefixes: string[] }): MiddlewareH
     if (problem) throw new AppError("bad_request", problem);
     return next();
   };
+}
+
+/** Methods whose requests the server hands a body to. */
+export function hasBody(method: string): boolean {
+  return method !== "GET" && method !== "HEAD";
 }
 
 function describeText(text: string): string | null {

@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from "hono";
-import { secureHeaders } from "hono/secure-headers";
 
 const stripeScriptOrigins = ["https://js.stripe.com", "https://connect-js.stripe.com"];
 const stripeFrameOrigins = [
@@ -14,29 +13,62 @@ const stripeConnectOrigins = [
   "https://merchant-ui-api.stripe.com",
 ];
 
-/** CSP allowing Stripe's script, frame and API origins, plus the emulator's origin in emulator mode. */
-export function securityHeaders(extraOrigin: string | null, isHttps: boolean): MiddlewareHandler {
+/** The CSP and hono/secure-headers' defaults (with our choices), as one fixed list. */
+export function securityHeaderList(
+  extraOrigin: string | null,
+  isHttps: boolean,
+): [string, string][] {
   const extra = extraOrigin ? [extraOrigin] : [];
-  return secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...stripeScriptOrigins, ...extra],
-      frameSrc: ["'self'", ...stripeFrameOrigins, ...extra],
-      connectSrc: ["'self'", ...stripeConnectOrigins, ...extra],
-      imgSrc: ["'self'", "data:", "https://*.stripe.com"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      fontSrc: ["'self'", "data:"],
-      formAction: ["'self'", ...extra],
-      frameAncestors: ["'none'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-    },
-    strictTransportSecurity: isHttps ? "max-age=31536000; includeSubDomains" : false,
-    referrerPolicy: "strict-origin-when-cross-origin",
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: "same-origin-allow-popups",
-    xFrameOptions: "DENY",
-    // A route may set its own header first (the framed Connect return page does).
-    overwrite: false,
-  });
+  const csp = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...stripeScriptOrigins, ...extra],
+    "frame-src": ["'self'", ...stripeFrameOrigins, ...extra],
+    "connect-src": ["'self'", ...stripeConnectOrigins, ...extra],
+    "img-src": ["'self'", "data:", "https://*.stripe.com"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "font-src": ["'self'", "data:"],
+    "form-action": ["'self'", ...extra],
+    "frame-ancestors": ["'none'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+  };
+  const headers: [string, string][] = [
+    ["Cross-Origin-Resource-Policy", "same-origin"],
+    ["Cross-Origin-Opener-Policy", "same-origin-allow-popups"],
+    ["Origin-Agent-Cluster", "?1"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-DNS-Prefetch-Control", "off"],
+    ["X-Download-Options", "noopen"],
+    ["X-Frame-Options", "DENY"],
+    ["X-Permitted-Cross-Domain-Policies", "none"],
+    ["X-XSS-Protection", "0"],
+    [
+      "Content-Security-Policy",
+      Object.entries(csp)
+        .map(([directive, sources]) => `${directive} ${sources.join(" ")}`)
+        .join("; "),
+    ],
+  ];
+  if (isHttps) headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  return headers;
+}
+
+/**
+ * CSP allowing Stripe's script, frame and API origins, plus the emulator's origin in emulator
+ * mode, and the usual hardening headers. They are set before the route runs, so they go out
+ * with the response the route builds (hono's secureHeaders sets them on the finished response,
+ * which on every request turns node-server's light response into a full Fetch one). A route
+ * or a later middleware may set its own value (the framed Connect return page does). A
+ * response a handler builds itself (better-auth's) gets the ones it lacks afterwards.
+ */
+export function securityHeaders(extraOrigin: string | null, isHttps: boolean): MiddlewareHandler {
+  const headers = securityHeaderList(extraOrigin, isHttps);
+  return async (c, next) => {
+    for (const [name, value] of headers) c.header(name, value);
+    await next();
+    const sent = c.res.headers;
+    if (sent.has("Content-Security-Policy")) return;
+    for (const [name, value] of headers) if (!sent.has(name)) sent.set(name, value);
+  };
 }

@@ -4,7 +4,7 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { bootData } from "@/config/boot-data";
 import { LandingApp } from "@/features/landing/components/landing-app";
-import "./styles.css";
+import "./landing.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");

@@ -3,7 +3,7 @@
 import type { ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
 import type { IslandName } from "@/features/marketing/components/island";
-import "./styles.css";
+import "./marketing.css";
 
 const islands: Record<IslandName, () => Promise<ComponentType>> = {
   "mobile-menu": () =>
