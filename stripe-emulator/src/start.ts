@@ -5,7 +5,6 @@ import { createEmulatorApp } from "./app";
 import { runDueWork } from "./billing/clock";
 import type { Emulator } from "./core/context";
 import { newId, Store } from "./core/state";
-import { EmulatorServer } from "./server";
 import { WebhookDispatcher } from "./webhooks/dispatcher";
 
 export interface EmulatorWebhookEndpoint {
@@ -82,11 +81,11 @@ export async function startStripeEmulator(options: EmulatorOptions): Promise<Run
     baseUrl: "",
     logger,
     currentRequest: null,
+    faults: null,
   };
   if (options.webhookEndpoints) configureEndpoints(emulator, options.webhookEndpoints);
-  const server = new EmulatorServer(emulator);
   // HTTP/1 only (no http2 options given), so the adaptor's server is node:http's.
-  const http = createAdaptorServer({ fetch: createEmulatorApp(server).fetch }) as Server;
+  const http = createAdaptorServer({ fetch: createEmulatorApp(emulator).fetch }) as Server;
   http.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);

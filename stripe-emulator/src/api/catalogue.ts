@@ -40,7 +40,7 @@ function newProduct(em: Emulator, name: string): Stripe.Product {
 export const catalogueRoutes: Route[] = [
   {
     method: "POST",
-    pattern: /^\/v1\/products$/,
+    path: "/v1/products",
     allowed: [
       "name",
       "description",
@@ -64,10 +64,10 @@ export const catalogueRoutes: Route[] = [
   },
   {
     method: "POST",
-    pattern: /^\/v1\/products\/(prod_\w+)$/,
+    path: "/v1/products/:id{prod_\\w+}",
     allowed: ["name", "description", "metadata", "active", "default_price"],
-    handle(em, { params, account }, match) {
-      const product = requireObject(em, match[1]!, "product", account);
+    handle(em, { params, account }, path) {
+      const product = requireObject(em, path.id, "product", account);
       const name = optionalString(params, "name");
       if (name !== undefined) product.name = name;
       if (params.description !== undefined)
@@ -82,13 +82,13 @@ export const catalogueRoutes: Route[] = [
   },
   {
     method: "GET",
-    pattern: /^\/v1\/products\/(prod_\w+)$/,
+    path: "/v1/products/:id{prod_\\w+}",
     allowed: ["expand"],
-    handle: (em, { account }, match) => requireObject(em, match[1]!, "product", account),
+    handle: (em, { account }, path) => requireObject(em, path.id, "product", account),
   },
   {
     method: "GET",
-    pattern: /^\/v1\/products$/,
+    path: "/v1/products",
     allowed: ["active", "ids", "created", "limit", "starting_after", "ending_before", "expand"],
     nested: { ids: true },
     handle(em, { params, account }) {
@@ -103,7 +103,7 @@ export const catalogueRoutes: Route[] = [
   },
   {
     method: "POST",
-    pattern: /^\/v1\/prices$/,
+    path: "/v1/prices",
     allowed: [
       "product",
       "currency",
@@ -195,10 +195,10 @@ export const catalogueRoutes: Route[] = [
   },
   {
     method: "POST",
-    pattern: /^\/v1\/prices\/(price_\w+)$/,
+    path: "/v1/prices/:id{price_\\w+}",
     allowed: ["active", "metadata", "nickname", "lookup_key"],
-    handle(em, { params, account }, match) {
-      const price = requireObject(em, match[1]!, "price", account);
+    handle(em, { params, account }, path) {
+      const price = requireObject(em, path.id, "price", account);
       const active = optionalBool(params, "active");
       if (active !== undefined) price.active = active;
       if (params.metadata !== undefined)
@@ -210,7 +210,7 @@ export const catalogueRoutes: Route[] = [
   },
   {
     method: "GET",
-    pattern: /^\/v1\/prices$/,
+    path: "/v1/prices",
     allowed: [
       "product",
       "active",
@@ -241,8 +241,8 @@ export const catalogueRoutes: Route[] = [
   },
   {
     method: "GET",
-    pattern: /^\/v1\/prices\/(price_\w+)$/,
+    path: "/v1/prices/:id{price_\\w+}",
     allowed: ["expand"],
-    handle: (em, { account }, match) => requireObject(em, match[1]!, "price", account),
+    handle: (em, { account }, path) => requireObject(em, path.id, "price", account),
   },
 ];

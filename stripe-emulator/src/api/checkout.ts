@@ -27,7 +27,7 @@ export function expireCheckoutSession(em: Emulator, session: Obj): Obj {
 export const checkoutRoutes: Route[] = [
   {
     method: "POST",
-    pattern: /^\/v1\/checkout\/sessions$/,
+    path: "/v1/checkout/sessions",
     allowed: [
       "mode",
       "line_items",
@@ -195,13 +195,13 @@ export const checkoutRoutes: Route[] = [
   },
   {
     method: "GET",
-    pattern: /^\/v1\/checkout\/sessions\/(cs_\w+)$/,
+    path: "/v1/checkout/sessions/:id{cs_\\w+}",
     allowed: ["expand"],
-    handle: (em, { account }, match) => requireObject(em, match[1]!, "checkout.session", account),
+    handle: (em, { account }, path) => requireObject(em, path.id, "checkout.session", account),
   },
   {
     method: "GET",
-    pattern: /^\/v1\/checkout\/sessions$/,
+    path: "/v1/checkout/sessions",
     allowed: [
       "status",
       "customer",
@@ -234,10 +234,10 @@ export const checkoutRoutes: Route[] = [
   },
   {
     method: "POST",
-    pattern: /^\/v1\/checkout\/sessions\/(cs_\w+)\/expire$/,
+    path: "/v1/checkout/sessions/:id{cs_\\w+}/expire",
     allowed: ["expand"],
-    handle(em, { account }, match) {
-      const session = requireObject(em, match[1]!, "checkout.session", account);
+    handle(em, { account }, path) {
+      const session = requireObject(em, path.id, "checkout.session", account);
       if (session.status !== "open")
         throw new StripeApiError(400, {
           type: "invalid_request_error",
@@ -248,7 +248,7 @@ export const checkoutRoutes: Route[] = [
   },
   {
     method: "POST",
-    pattern: /^\/v1\/billing_portal\/sessions$/,
+    path: "/v1/billing_portal/sessions",
     allowed: [
       "customer",
       "return_url",

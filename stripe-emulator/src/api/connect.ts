@@ -149,7 +149,7 @@ const ACCOUNT_SETTINGS: ParamShape = {
 export const connectRoutes: Route[] = [
   {
     method: "POST",
-    pattern: /^\/v1\/accounts$/,
+    path: "/v1/accounts",
     allowed: [
       "type",
       "country",
@@ -272,17 +272,17 @@ export const connectRoutes: Route[] = [
   },
   {
     method: "GET",
-    pattern: /^\/v1\/accounts\/(acct_\w+)$/,
+    path: "/v1/accounts/:id{acct_\\w+}",
     allowed: ["expand"],
-    handle: (em, _req, match) => requireAccount(em, match[1]!),
+    handle: (em, _req, path) => requireAccount(em, path.id),
   },
   {
     method: "POST",
-    pattern: /^\/v1\/accounts\/(acct_\w+)$/,
+    path: "/v1/accounts/:id{acct_\\w+}",
     allowed: ["email", "metadata", "settings", "business_profile", "default_currency"],
     nested: { settings: ACCOUNT_SETTINGS, business_profile: "any" },
-    handle(em, { params }, match) {
-      const account = requireAccount(em, match[1]!);
+    handle(em, { params }, path) {
+      const account = requireAccount(em, path.id);
       const email = optionalString(params, "email");
       if (email !== undefined) account.email = email;
       if (params.metadata !== undefined)
@@ -303,13 +303,13 @@ export const connectRoutes: Route[] = [
   },
   {
     method: "GET",
-    pattern: /^\/v1\/accounts$/,
+    path: "/v1/accounts",
     allowed: ["limit", "starting_after", "ending_before", "created", "expand"],
     handle: (em) => em.store.list<Obj>("account"),
   },
   {
     method: "GET",
-    pattern: /^\/v1\/account$/,
+    path: "/v1/account",
     allowed: ["expand"],
     handle(em, { account }) {
       if (account) return requireAccount(em, account);
@@ -328,7 +328,7 @@ export const connectRoutes: Route[] = [
   },
   {
     method: "POST",
-    pattern: /^\/v1\/account_links$/,
+    path: "/v1/account_links",
     allowed: ["account", "type", "refresh_url", "return_url", "collect", "collection_options"],
     nested: { collection_options: { fields: true, future_requirements: true } },
     handle(em, { params }) {
@@ -360,7 +360,7 @@ export const connectRoutes: Route[] = [
   },
   {
     method: "POST",
-    pattern: /^\/v1\/account_sessions$/,
+    path: "/v1/account_sessions",
     allowed: ["account", "components"],
     nested: { components: "any" },
     handle(em, { params }) {
@@ -397,10 +397,10 @@ export const connectRoutes: Route[] = [
   },
   {
     method: "POST",
-    pattern: /^\/v1\/accounts\/(acct_\w+)\/login_links$/,
+    path: "/v1/accounts/:id{acct_\\w+}/login_links",
     allowed: [],
-    handle(em, _req, match) {
-      const account = requireAccount(em, match[1]!);
+    handle(em, _req, path) {
+      const account = requireAccount(em, path.id);
       const id = newId("lnk");
       em.store.put({ id, object: "login_link", _account: account.id, created: em.store.now() });
       const view: Stripe.LoginLink = {
@@ -413,7 +413,7 @@ export const connectRoutes: Route[] = [
   },
   {
     method: "GET",
-    pattern: /^\/v1\/balance$/,
+    path: "/v1/balance",
     allowed: [],
     handle(em, { account }) {
       const balance = em.store.balance(account ?? PLATFORM_BALANCE);
@@ -432,7 +432,7 @@ export const connectRoutes: Route[] = [
   },
   {
     method: "GET",
-    pattern: /^\/v1\/application_fees$/,
+    path: "/v1/application_fees",
     allowed: ["limit", "starting_after", "ending_before", "charge", "created", "expand"],
     handle(em, { params, account }) {
       const charge = optionalString(params, "charge");
@@ -451,13 +451,13 @@ export const connectRoutes: Route[] = [
   },
   {
     method: "GET",
-    pattern: /^\/v1\/application_fees\/(fee_\w+)$/,
+    path: "/v1/application_fees/:id{fee_\\w+}",
     allowed: ["expand"],
-    handle: (em, { account }, match) => requireObject(em, match[1]!, "application_fee", account),
+    handle: (em, { account }, path) => requireObject(em, path.id, "application_fee", account),
   },
   {
     method: "GET",
-    pattern: /^\/v1\/transfers$/,
+    path: "/v1/transfers",
     allowed: ["limit", "starting_after", "ending_before", "destination", "created", "expand"],
     handle(em, { params, account }) {
       const destination = optionalString(params, "destination");
@@ -475,14 +475,14 @@ export const connectRoutes: Route[] = [
   },
   {
     method: "GET",
-    pattern: /^\/v1\/transfers\/(tr_\w+)$/,
+    path: "/v1/transfers/:id{tr_\\w+}",
     allowed: ["expand"],
-    handle: (em, { account }, match) => requireObject(em, match[1]!, "transfer", account),
+    handle: (em, { account }, path) => requireObject(em, path.id, "transfer", account),
   },
   {
     method: "GET",
-    pattern: /^\/v1\/charges\/(ch_\w+)$/,
+    path: "/v1/charges/:id{ch_\\w+}",
     allowed: ["expand"],
-    handle: (em, { account }, match) => requireObject(em, match[1]!, "charge", account),
+    handle: (em, { account }, path) => requireObject(em, path.id, "charge", account),
   },
 ];

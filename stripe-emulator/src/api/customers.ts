@@ -178,7 +178,7 @@ function updateCustomer(
 export const customerRoutes: Route[] = [
   {
     method: "POST",
-    pattern: /^\/v1\/customers$/,
+    path: "/v1/customers",
     allowed: [
       "email",
       "name",
@@ -206,21 +206,21 @@ export const customerRoutes: Route[] = [
   },
   {
     method: "POST",
-    pattern: /^\/v1\/customers\/(cus_\w+)$/,
+    path: "/v1/customers/:id{cus_\\w+}",
     allowed: ["email", "name", "description", "metadata", "invoice_settings", "phone", "address"],
     nested: { invoice_settings: invoiceSettings, address },
-    handle: (em, { params, account }, match) =>
-      updateCustomer(em, requireObject(em, match[1]!, "customer", account), params, account),
+    handle: (em, { params, account }, path) =>
+      updateCustomer(em, requireObject(em, path.id, "customer", account), params, account),
   },
   {
     method: "GET",
-    pattern: /^\/v1\/customers\/(cus_\w+)$/,
+    path: "/v1/customers/:id{cus_\\w+}",
     allowed: ["expand"],
-    handle: (em, { account }, match) => requireObject(em, match[1]!, "customer", account),
+    handle: (em, { account }, path) => requireObject(em, path.id, "customer", account),
   },
   {
     method: "GET",
-    pattern: /^\/v1\/customers$/,
+    path: "/v1/customers",
     allowed: [
       "email",
       "limit",
@@ -237,7 +237,7 @@ export const customerRoutes: Route[] = [
   },
   {
     method: "POST",
-    pattern: /^\/v1\/payment_methods$/,
+    path: "/v1/payment_methods",
     allowed: [
       "type",
       "card",
@@ -292,30 +292,25 @@ export const customerRoutes: Route[] = [
   },
   {
     method: "GET",
-    pattern: /^\/v1\/payment_methods\/(pm_\w+)$/,
+    path: "/v1/payment_methods/:id{pm_\\w+}",
     allowed: ["expand"],
-    handle: (em, { account }, match) => requireObject(em, match[1]!, "payment_method", account),
+    handle: (em, { account }, path) => requireObject(em, path.id, "payment_method", account),
   },
   {
     method: "POST",
-    pattern: /^\/v1\/payment_methods\/(pm_\w+)\/attach$/,
+    path: "/v1/payment_methods/:id{pm_\\w+}/attach",
     allowed: ["customer"],
-    handle(em, { params, account }, match) {
+    handle(em, { params, account }, path) {
       const customer = requiredString(params, "customer");
-      return attachPaymentMethod(
-        em,
-        resolvePaymentMethod(em, match[1]!, account),
-        customer,
-        account,
-      );
+      return attachPaymentMethod(em, resolvePaymentMethod(em, path.id, account), customer, account);
     },
   },
   {
     method: "POST",
-    pattern: /^\/v1\/payment_methods\/(pm_\w+)\/detach$/,
+    path: "/v1/payment_methods/:id{pm_\\w+}/detach",
     allowed: [],
-    handle(em, { account }, match) {
-      const pm = requireObject(em, match[1]!, "payment_method", account);
+    handle(em, { account }, path) {
+      const pm = requireObject(em, path.id, "payment_method", account);
       if (!pm.customer)
         throw invalid(
           "payment_method",
@@ -343,7 +338,7 @@ export const customerRoutes: Route[] = [
   },
   {
     method: "GET",
-    pattern: /^\/v1\/payment_methods$/,
+    path: "/v1/payment_methods",
     allowed: ["customer", "type", "limit", "starting_after", "ending_before", "expand"],
     handle(em, { params, account }) {
       const customer = optionalString(params, "customer");

@@ -113,13 +113,13 @@ export function closeDispute(em: Emulator, id: string, outcome: "won" | "lost"):
 export const disputeRoutes: Route[] = [
   {
     method: "GET",
-    pattern: /^\/v1\/disputes\/(dp_\w+)$/,
+    path: "/v1/disputes/:id{dp_\\w+}",
     allowed: ["expand"],
-    handle: (em, { account }, match) => requireObject(em, match[1]!, "dispute", account),
+    handle: (em, { account }, path) => requireObject(em, path.id, "dispute", account),
   },
   {
     method: "GET",
-    pattern: /^\/v1\/disputes$/,
+    path: "/v1/disputes",
     allowed: ["charge", "payment_intent", ...PAGE_PARAMS],
     handle(em, { params, account }) {
       const charge = optionalString(params, "charge");

@@ -11,13 +11,13 @@ function matches(pattern: string, type: string) {
 export const eventRoutes: Route[] = [
   {
     method: "GET",
-    pattern: /^\/v1\/events\/(evt_\w+)$/,
+    path: "/v1/events/:id{evt_\\w+}",
     allowed: ["expand"],
-    handle: (em, { account }, match) => requireObject(em, match[1]!, "event", account),
+    handle: (em, { account }, path) => requireObject(em, path.id, "event", account),
   },
   {
     method: "GET",
-    pattern: /^\/v1\/events$/,
+    path: "/v1/events",
     allowed: [
       "type",
       "types",

@@ -6,13 +6,13 @@ import type { Obj } from "../core/state";
 export const invoiceRoutes: Route[] = [
   {
     method: "GET",
-    pattern: /^\/v1\/invoices\/(in_\w+)$/,
+    path: "/v1/invoices/:id{in_\\w+}",
     allowed: ["expand"],
-    handle: (em, { account }, match) => requireObject(em, match[1]!, "invoice", account),
+    handle: (em, { account }, path) => requireObject(em, path.id, "invoice", account),
   },
   {
     method: "GET",
-    pattern: /^\/v1\/invoices$/,
+    path: "/v1/invoices",
     allowed: [
       "customer",
       "subscription",
@@ -46,7 +46,7 @@ export const invoiceRoutes: Route[] = [
   },
   {
     method: "GET",
-    pattern: /^\/v1\/invoice_payments$/,
+    path: "/v1/invoice_payments",
     allowed: ["invoice", "limit", "starting_after", "ending_before", "expand", "payment", "status"],
     handle(em, { params, account }) {
       const invoice = requireObject(em, requiredString(params, "invoice"), "invoice", account);
@@ -55,19 +55,19 @@ export const invoiceRoutes: Route[] = [
   },
   {
     method: "GET",
-    pattern: /^\/v1\/invoice_payments\/(inpay_\w+)$/,
+    path: "/v1/invoice_payments/:id{inpay_\\w+}",
     allowed: ["expand"],
-    handle(em, { account }, match) {
+    handle(em, { account }, path) {
       for (const invoice of em.store.listWhere<Obj>(
         "invoice",
         "payment",
-        match[1]!,
+        path.id,
         (i) => em.store.ownerOf(i.id) === account,
       )) {
-        const found = (invoice._payments as Obj[] | undefined)?.find((p) => p.id === match[1]);
+        const found = (invoice._payments as Obj[] | undefined)?.find((p) => p.id === path.id);
         if (found) return found;
       }
-      return requireObject(em, match[1]!, "invoice_payment", account);
+      return requireObject(em, path.id, "invoice_payment", account);
     },
   },
 ];

@@ -24,14 +24,14 @@ function requireIntent(
 export const paymentIntentRoutes: Route[] = [
   {
     method: "GET",
-    pattern: /^\/v1\/payment_intents\/(pi_\w+)$/,
+    path: "/v1/payment_intents/:id{pi_\\w+}",
     allowed: ["expand", "client_secret"],
     publishable: true,
-    handle: (em, request, match) => requireIntent(em, match[1]!, request),
+    handle: (em, request, path) => requireIntent(em, path.id, request),
   },
   {
     method: "GET",
-    pattern: /^\/v1\/payment_intents$/,
+    path: "/v1/payment_intents",
     allowed: ["customer", "limit", "starting_after", "ending_before", "expand", "created"],
     handle(em, { params, account }) {
       const customer = optionalString(params, "customer");
@@ -47,7 +47,7 @@ export const paymentIntentRoutes: Route[] = [
   },
   {
     method: "POST",
-    pattern: /^\/v1\/payment_intents\/(pi_\w+)\/confirm$/,
+    path: "/v1/payment_intents/:id{pi_\\w+}/confirm",
     allowed: [
       "payment_method",
       "client_secret",
@@ -64,9 +64,9 @@ export const paymentIntentRoutes: Route[] = [
     ],
     nested: { payment_method_options: "any", mandate_data: "any", payment_method_data: "any" },
     publishable: true,
-    handle(em, request, match) {
+    handle(em, request, path) {
       const { params, account } = request;
-      const pi = requireIntent(em, match[1]!, request);
+      const pi = requireIntent(em, path.id, request);
       if (pi.status === "succeeded" || pi.status === "canceled") {
         throw new StripeApiError(400, {
           type: "invalid_request_error",

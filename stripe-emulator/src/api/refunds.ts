@@ -189,7 +189,7 @@ export function refundCharge(
 export const refundRoutes: Route[] = [
   {
     method: "POST",
-    pattern: /^\/v1\/refunds$/,
+    path: "/v1/refunds",
     allowed: [
       "payment_intent",
       "charge",
@@ -217,16 +217,16 @@ export const refundRoutes: Route[] = [
   },
   {
     method: "GET",
-    pattern: /^\/v1\/refunds\/(re_\w+)$/,
+    path: "/v1/refunds/:id{re_\\w+}",
     allowed: ["expand"],
-    handle: (em, { account }, match) => requireObject(em, match[1]!, "refund", account),
+    handle: (em, { account }, path) => requireObject(em, path.id, "refund", account),
   },
   {
     method: "POST",
-    pattern: /^\/v1\/refunds\/(re_\w+)$/,
+    path: "/v1/refunds/:id{re_\\w+}",
     allowed: ["metadata", "expand"],
-    handle(em, { params, account }, match) {
-      const refund = requireObject(em, match[1]!, "refund", account);
+    handle(em, { params, account }, path) {
+      const refund = requireObject(em, path.id, "refund", account);
       if (params.metadata !== undefined) {
         const merged: Record<string, string> = { ...refund.metadata, ...metadataOf(params) };
         refund.metadata = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== ""));
@@ -236,7 +236,7 @@ export const refundRoutes: Route[] = [
   },
   {
     method: "GET",
-    pattern: /^\/v1\/refunds$/,
+    path: "/v1/refunds",
     allowed: ["charge", "payment_intent", ...PAGE_PARAMS],
     handle(em, { params, account }) {
       const charge = optionalString(params, "charge");

@@ -328,7 +328,7 @@ function updateSubscription(
 export const subscriptionRoutes: Route[] = [
   {
     method: "POST",
-    pattern: /^\/v1\/subscriptions$/,
+    path: "/v1/subscriptions",
     allowed: [
       "customer",
       "items",
@@ -365,13 +365,13 @@ export const subscriptionRoutes: Route[] = [
   },
   {
     method: "GET",
-    pattern: /^\/v1\/subscriptions\/(sub_\w+)$/,
+    path: "/v1/subscriptions/:id{sub_\\w+}",
     allowed: ["expand"],
-    handle: (em, { account }, match) => requireObject(em, match[1]!, "subscription", account),
+    handle: (em, { account }, path) => requireObject(em, path.id, "subscription", account),
   },
   {
     method: "POST",
-    pattern: /^\/v1\/subscriptions\/(sub_\w+)$/,
+    path: "/v1/subscriptions/:id{sub_\\w+}",
     allowed: [
       "cancel_at_period_end",
       "default_payment_method",
@@ -384,21 +384,16 @@ export const subscriptionRoutes: Route[] = [
       "cancellation_details",
     ],
     nested: { items: itemShape, cancellation_details: { comment: true, feedback: true } },
-    handle: (em, { params, account }, match) =>
-      updateSubscription(
-        em,
-        requireObject(em, match[1]!, "subscription", account),
-        params,
-        account,
-      ),
+    handle: (em, { params, account }, path) =>
+      updateSubscription(em, requireObject(em, path.id, "subscription", account), params, account),
   },
   {
     method: "DELETE",
-    pattern: /^\/v1\/subscriptions\/(sub_\w+)$/,
+    path: "/v1/subscriptions/:id{sub_\\w+}",
     allowed: ["invoice_now", "prorate", "cancellation_details", "expand"],
     nested: { cancellation_details: { comment: true, feedback: true } },
-    handle(em, { params, account }, match) {
-      const subscription = requireObject(em, match[1]!, "subscription", account);
+    handle(em, { params, account }, path) {
+      const subscription = requireObject(em, path.id, "subscription", account);
       if (subscription.status === "canceled" || subscription.status === "incomplete_expired") {
         throw new StripeApiError(404, {
           type: "invalid_request_error",
@@ -422,7 +417,7 @@ export const subscriptionRoutes: Route[] = [
   },
   {
     method: "GET",
-    pattern: /^\/v1\/subscriptions$/,
+    path: "/v1/subscriptions",
     allowed: [
       "customer",
       "status",

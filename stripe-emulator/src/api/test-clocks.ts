@@ -31,7 +31,7 @@ function clockView(
 export const testClockRoutes: Route[] = [
   {
     method: "POST",
-    pattern: /^\/v1\/test_helpers\/test_clocks$/,
+    path: "/v1/test_helpers/test_clocks",
     allowed: ["frozen_time", "name"],
     handle(em, { params }) {
       const frozen = optionalInt(params, "frozen_time");
@@ -42,9 +42,9 @@ export const testClockRoutes: Route[] = [
   },
   {
     method: "POST",
-    pattern: /^\/v1\/test_helpers\/test_clocks\/(clock_\w+)\/advance$/,
+    path: "/v1/test_helpers/test_clocks/:id{clock_\\w+}/advance",
     allowed: ["frozen_time"],
-    handle(em, { params }, match) {
+    handle(em, { params }, path) {
       const target = optionalInt(params, "frozen_time");
       if (target === undefined) throw missing("frozen_time");
       if (target <= em.store.now())
@@ -53,21 +53,21 @@ export const testClockRoutes: Route[] = [
           "The test clock can only be advanced forward in time (the emulator's clock is shared).",
         );
       advanceClock(em, target - em.store.now());
-      return clockView(em.store.now(), match[1]!);
+      return clockView(em.store.now(), path.id);
     },
   },
   {
     method: "GET",
-    pattern: /^\/v1\/test_helpers\/test_clocks\/(clock_\w+)$/,
+    path: "/v1/test_helpers/test_clocks/:id{clock_\\w+}",
     allowed: ["expand"],
-    handle: (em, _req, match) => clockView(em.store.now(), match[1]!),
+    handle: (em, _req, path) => clockView(em.store.now(), path.id),
   },
   {
     method: "DELETE",
-    pattern: /^\/v1\/test_helpers\/test_clocks\/(clock_\w+)$/,
+    path: "/v1/test_helpers/test_clocks/:id{clock_\\w+}",
     allowed: [],
-    handle: (_em, _req, match) => ({
-      id: match[1]!,
+    handle: (_em, _req, path) => ({
+      id: path.id,
       object: "test_helpers.test_clock",
       deleted: true,
     }),

@@ -40,7 +40,7 @@ const eventList = (params: Record<string, unknown>) =>
 export const webhookEndpointRoutes: Route[] = [
   {
     method: "POST",
-    pattern: /^\/v1\/webhook_endpoints$/,
+    path: "/v1/webhook_endpoints",
     allowed: ["url", "enabled_events", "connect", "api_version", "description", "metadata"],
     handle(em, { params }) {
       const endpoint: WebhookEndpointRecord = {
@@ -72,23 +72,23 @@ export const webhookEndpointRoutes: Route[] = [
   },
   {
     method: "GET",
-    pattern: /^\/v1\/webhook_endpoints$/,
+    path: "/v1/webhook_endpoints",
     allowed: ["limit", "starting_after", "ending_before"],
     handle: (em) =>
       em.store.state.webhookEndpoints.map((e) => ({ ...view(e, false), created: e.created ?? 0 })),
   },
   {
     method: "GET",
-    pattern: /^\/v1\/webhook_endpoints\/(we_\w+)$/,
+    path: "/v1/webhook_endpoints/:id{we_\\w+}",
     allowed: ["expand"],
-    handle: (em, _req, match) => view(requireEndpoint(em, match[1]!), false),
+    handle: (em, _req, path) => view(requireEndpoint(em, path.id), false),
   },
   {
     method: "POST",
-    pattern: /^\/v1\/webhook_endpoints\/(we_\w+)$/,
+    path: "/v1/webhook_endpoints/:id{we_\\w+}",
     allowed: ["url", "enabled_events", "description", "metadata", "disabled"],
-    handle(em, { params }, match) {
-      const endpoint = requireEndpoint(em, match[1]!);
+    handle(em, { params }, path) {
+      const endpoint = requireEndpoint(em, path.id);
       const url = optionalString(params, "url");
       if (url) endpoint.url = url;
       if (params.enabled_events !== undefined) endpoint.enabledEvents = eventList(params);
@@ -104,10 +104,10 @@ export const webhookEndpointRoutes: Route[] = [
   },
   {
     method: "DELETE",
-    pattern: /^\/v1\/webhook_endpoints\/(we_\w+)$/,
+    path: "/v1/webhook_endpoints/:id{we_\\w+}",
     allowed: [],
-    handle(em, _req, match) {
-      const endpoint = requireEndpoint(em, match[1]!);
+    handle(em, _req, path) {
+      const endpoint = requireEndpoint(em, path.id);
       em.store.state.webhookEndpoints = em.store.state.webhookEndpoints.filter(
         (e) => e !== endpoint,
       );

@@ -1,21 +1,17 @@
+import type { Context, Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { completeOnboarding } from "../api/connect";
 import { closeDispute } from "../api/disputes";
 import { advanceClock } from "../billing/clock";
 import type { Emulator } from "../core/context";
 import type { Obj } from "../core/state";
-import type { EmulatorServer, Faults } from "../server";
+import { parseBody, readBody } from "../http/body";
+import type { EmulatorEnv } from "../http/env";
+import type { Faults } from "../http/faults";
 import { renderClockPage } from "./clock-page";
 
-export type ControlResponse =
-  | { kind: "json"; status: number; json: unknown }
-  | { kind: "html"; status: number; html: string };
-
-const json = (body: unknown, status = 200): ControlResponse => ({
-  kind: "json",
-  status,
-  json: body,
-});
-const problem = (message: string, status = 400) => json({ error: { message } }, status);
+const problem = (c: Context<EmulatorEnv>, message: string, status: ContentfulStatusCode = 400) =>
+  c.json({ error: { message } }, status);
 const MAX_ADVANCE_SECONDS = 3 * 365 * 86_400;
 
 function clockState(em: Emulator) {
@@ -26,86 +22,92 @@ function clockState(em: Emulator) {
   };
 }
 
+/** The request's fields (form or JSON), and whether it came from the clock page's own form. */
+async function readControlBody(c: Context<EmulatorEnv>) {
+  const contentType = c.req.header("content-type") ?? "";
+  return {
+    body: parseBody(await readBody(c.req.raw), contentType),
+    isFromHtmlForm:
+      contentType.includes("application/x-www-form-urlencoded") &&
+      !(c.req.header("accept") ?? "").includes("application/json"),
+  };
+}
+
 /** Emulator-only controls under /_emulator: never part of Stripe's API. */
-export async function handleControl(
-  em: Emulator,
-  server: EmulatorServer,
-  method: string,
-  url: URL,
-  body: Record<string, unknown>,
-  fromHtmlForm: boolean,
-): Promise<ControlResponse> {
-  const path = url.pathname.replace(/\/$/, "");
-  if (path === "/_emulator" && method === "GET")
-    return { kind: "html", status: 200, html: renderClockPage(em) };
-  if (path === "/_emulator/reset" && method === "POST") {
+export function mountControlRoutes(app: Hono<EmulatorEnv>, em: Emulator) {
+  const control = app.basePath("/_emulator");
+  // Whatever a control changed is written before it answers, as after an API call.
+  control.use(async (_c, next) => {
+    await next();
+    em.store.commit();
+  });
+  control.get("/", (c) => c.html(renderClockPage(em)));
+  control.post("/reset", (c) => {
     em.store.reset();
     em.webhooks.reset();
-    server.faults = null;
-    return json({ ok: true });
-  }
-  if (path === "/_emulator/clock" && method === "GET") return json(clockState(em));
-  if (path === "/_emulator/clock/advance" && method === "POST") {
+    em.faults = null;
+    return c.json({ ok: true });
+  });
+  control.get("/clock", (c) => c.json(clockState(em)));
+  control.post("/clock/advance", async (c) => {
+    const { body, isFromHtmlForm } = await readControlBody(c);
     const to = Number(body.to ?? 0);
     const delta =
       to > 0 ? to - em.store.now() : Number(body.days ?? 0) * 86_400 + Number(body.seconds ?? 0);
     if (!Number.isFinite(delta) || delta <= 0 || delta > MAX_ADVANCE_SECONDS)
-      return problem("Give days, seconds or a future `to` (unix seconds), up to 3 years ahead.");
+      return problem(c, "Give days, seconds or a future `to` (unix seconds), up to 3 years ahead.");
     advanceClock(em, delta);
-    if (fromHtmlForm)
-      return {
-        kind: "html",
-        status: 200,
-        html: renderClockPage(em, `Advanced by ${Math.round(delta / 86_400)} day(s).`),
-      };
-    return json(clockState(em));
-  }
-  if (path === "/_emulator/faults" && method === "POST") {
+    if (isFromHtmlForm)
+      return c.html(renderClockPage(em, `Advanced by ${Math.round(delta / 86_400)} day(s).`));
+    return c.json(clockState(em));
+  });
+  control.post("/faults", async (c) => {
+    const { body } = await readControlBody(c);
     const mode = String(body.mode ?? "http500");
     if (mode !== "http500" && mode !== "drop" && mode !== "delay")
-      return problem("mode is http500, drop or delay");
+      return problem(c, "mode is http500, drop or delay");
     const failureRate = Number(body.failureRate ?? 1);
-    if (!Number.isFinite(failureRate)) return problem("failureRate is a number from 0 to 1");
+    if (!Number.isFinite(failureRate)) return problem(c, "failureRate is a number from 0 to 1");
     const faults: Faults = {
       failureRate: Math.min(Math.max(failureRate, 0), 1),
       mode,
       delayMs: Math.max(0, Number(body.delayMs ?? 0) || 0),
       paths: Array.isArray(body.paths) ? body.paths.map(String) : null,
     };
-    server.faults = faults;
-    return json({ faults });
-  }
-  const disputeClose = /^\/_emulator\/disputes\/(dp_\w+)\/close$/.exec(path);
-  if (disputeClose && method === "POST") {
+    em.faults = faults;
+    return c.json({ faults });
+  });
+  control.delete("/faults", (c) => {
+    em.faults = null;
+    return c.json({ faults: null });
+  });
+  control.get("/faults", (c) => c.json({ faults: em.faults }));
+  control.post("/disputes/:id{dp_\\w+}/close", async (c) => {
+    const { body } = await readControlBody(c);
     const outcome = body.outcome;
-    if (outcome !== "won" && outcome !== "lost") return problem('outcome is "won" or "lost"');
+    if (outcome !== "won" && outcome !== "lost") return problem(c, 'outcome is "won" or "lost"');
     try {
-      return json(closeDispute(em, disputeClose[1]!, outcome));
+      return c.json(closeDispute(em, c.req.param("id"), outcome));
     } catch (error) {
-      return problem(error instanceof Error ? error.message : "No such dispute");
+      return problem(c, error instanceof Error ? error.message : "No such dispute");
     }
-  }
-  if (path === "/_emulator/faults" && method === "DELETE") {
-    server.faults = null;
-    return json({ faults: null });
-  }
-  if (path === "/_emulator/faults" && method === "GET") return json({ faults: server.faults });
-  if (path === "/_emulator/settings" && method === "GET") return json(em.store.state.settings);
-  if (path === "/_emulator/settings" && method === "POST") {
+  });
+  control.get("/settings", (c) => c.json(em.store.state.settings));
+  control.post("/settings", async (c) => {
+    const { body } = await readControlBody(c);
     const after = body.afterFinalRetry;
     if (after !== undefined && after !== "cancel" && after !== "unpaid")
-      return problem("afterFinalRetry is cancel or unpaid");
+      return problem(c, "afterFinalRetry is cancel or unpaid");
     if (after) em.store.state.settings.afterFinalRetry = after;
     em.store.save();
-    return json(em.store.state.settings);
-  }
-  if (path === "/_emulator/webhooks" && method === "GET") {
-    const status = url.searchParams.get("status");
-    return json({ deliveries: em.webhooks.recent(status, 500) });
-  }
-  if (path === "/_emulator/stats" && method === "GET") {
+    return c.json(em.store.state.settings);
+  });
+  control.get("/webhooks", (c) =>
+    c.json({ deliveries: em.webhooks.recent(c.req.query("status") ?? null, 500) }),
+  );
+  control.get("/stats", (c) => {
     const memory = process.memoryUsage();
-    return json({
+    return c.json({
       store: em.store.stats(),
       pendingWebhooks: em.webhooks.pendingCount,
       memoryMb: {
@@ -114,24 +116,24 @@ export async function handleControl(
         heapTotal: Math.round(memory.heapTotal / 1_048_576),
       },
     });
-  }
-  if (path === "/_emulator/webhooks/flush" && method === "POST") {
+  });
+  control.post("/webhooks/flush", async (c) => {
     await em.webhooks.flush();
-    return json({
-      ok: true,
-      pending: em.webhooks.pendingCount,
-    });
-  }
-  const onboarding = /^\/_emulator\/accounts\/(acct_\w+)\/complete_onboarding$/.exec(path);
-  if (onboarding && method === "POST") {
-    const account = em.store.get<Obj>(onboarding[1]!, "account");
-    if (!account) return problem(`No such account: '${onboarding[1]}'`, 404);
+    return c.json({ ok: true, pending: em.webhooks.pendingCount });
+  });
+  control.post("/accounts/:id{acct_\\w+}/complete_onboarding", async (c) => {
+    const { body } = await readControlBody(c);
+    const id = c.req.param("id");
+    const account = em.store.get<Obj>(id, "account");
+    if (!account) return problem(c, `No such account: '${id}'`, 404);
     completeOnboarding(em, account, {
       businessName: String(body.business_name ?? "Emulated Business"),
       firstName: String(body.first_name ?? "Test"),
       lastName: String(body.last_name ?? "Creator"),
     });
-    return json({ ok: true, account: account.id });
-  }
-  return problem(`Unknown control endpoint: ${method} ${url.pathname}`, 404);
+    return c.json({ ok: true, account: account.id });
+  });
+  control.all("/*", (c) =>
+    problem(c, `Unknown control endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`, 404),
+  );
 }

@@ -1,3 +1,4 @@
+import type { Faults } from "../http/faults";
 import type { WebhookDispatcher } from "../webhooks/dispatcher";
 import type { Params } from "./params";
 import type { Store } from "./state";
@@ -10,6 +11,8 @@ export interface Emulator {
   logger: { info(message: string): void; warn(message: string): void };
   /** The API request being handled, for the `request` field of the events it causes. */
   currentRequest: { id: string; idempotencyKey: string | null } | null;
+  /** Failures injected on /v1 calls (set through /_emulator/faults). */
+  faults: Faults | null;
 }
 
 export interface ApiRequest {
@@ -29,9 +32,18 @@ export interface ApiRequest {
  */
 export type ParamShape = true | "any" | { readonly [key: string]: ParamShape };
 
+/** The `:id` of a route path that has one (`/v1/customers/:id{cus_\\w+}`). */
+export interface PathParams {
+  readonly id: string;
+}
+
 export interface Route {
   method: "GET" | "POST" | "DELETE";
-  pattern: RegExp;
+  /**
+   * A Hono path. An id segment names its prefix (`:id{cus_\\w+}`), so a malformed id is an
+   * unrecognized URL, as on Stripe, rather than a missing object.
+   */
+  path: string;
   /** Top-level params this endpoint accepts; anything else is `parameter_unknown`. */
   allowed: readonly string[];
   /** Shapes of nested params; an unlisted nested key is `parameter_unknown` too. */
@@ -39,5 +51,5 @@ export interface Route {
   /** Endpoints Stripe.js may call with a publishable key. */
   publishable?: boolean;
   /** Synchronous, so each request's state changes are atomic with respect to the others. */
-  handle(emulator: Emulator, request: ApiRequest, match: RegExpExecArray): unknown;
+  handle(emulator: Emulator, request: ApiRequest, path: PathParams): unknown;
 }

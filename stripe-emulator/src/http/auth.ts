@@ -1,5 +1,6 @@
-import type { IncomingMessage } from "node:http";
+import type { MiddlewareHandler } from "hono";
 import { StripeApiError } from "../core/errors";
+import type { EmulatorEnv } from "./env";
 
 export type KeyKind = "secret" | "publishable";
 
@@ -8,8 +9,7 @@ export type KeyKind = "secret" | "publishable";
  * `Bearer` or HTTP Basic like Stripe. Anything else is a 401, which the SDK raises as
  * StripeAuthenticationError (Stripe itself labels these invalid_request_error).
  */
-export function authenticate(req: IncomingMessage): KeyKind {
-  const header = req.headers.authorization ?? "";
+function keyKindOf(header: string): KeyKind {
   let key = /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? "";
   const basic = /^Basic\s+(\S+)$/i.exec(header)?.[1];
   if (basic) key = Buffer.from(basic, "base64").toString("utf8").split(":")[0] ?? "";
@@ -22,6 +22,11 @@ export function authenticate(req: IncomingMessage): KeyKind {
       : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
   });
 }
+
+export const authenticate: MiddlewareHandler<EmulatorEnv> = async (c, next) => {
+  c.set("keyKind", keyKindOf(c.req.header("authorization") ?? ""));
+  await next();
+};
 
 export const publishableKeyRefused = () =>
   new StripeApiError(401, {

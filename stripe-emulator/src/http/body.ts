@@ -1,27 +1,40 @@
-import type { IncomingMessage } from "node:http";
+import type { MiddlewareHandler } from "hono";
 import qs from "qs";
 import { StripeApiError } from "../core/errors";
+import type { EmulatorEnv } from "./env";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-export function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES)
-        reject(
-          new StripeApiError(413, {
-            type: "invalid_request_error",
-            message: "Request body too large.",
-          }),
-        );
-      else chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  try {
+    while (!(await reader.read()).done) {}
+  } catch {
+    // The client went away: nothing left to read.
+  }
+}
+
+/** The body as text, refused past 1 MB as it streams in (a Content-Length may be missing or lie). */
+export async function readBody(request: Request): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      // Refused at once, but read to the end: a cancelled stream would break a kept-alive
+      // connection for the client's next request.
+      void drain(reader);
+      throw new StripeApiError(413, {
+        type: "invalid_request_error",
+        message: "Request body too large.",
+      });
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /**
@@ -67,3 +80,11 @@ export function expandPaths(params: Record<string, unknown>): string[] {
     .flatMap((e) => (e && typeof e === "object" ? Object.values(e) : [e]))
     .filter((e): e is string => typeof e === "string" && e.length > 0);
 }
+
+/** Query string and body are one bucket, as on Stripe; the body wins on a clash. */
+export const readParams: MiddlewareHandler<EmulatorEnv> = async (c, next) => {
+  const query = new URL(c.req.url).search.slice(1);
+  const raw = await readBody(c.req.raw);
+  c.set("params", { ...parseForm(query), ...parseBody(raw, c.req.header("content-type")) });
+  await next();
+};

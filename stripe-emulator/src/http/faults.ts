@@ -1,4 +1,7 @@
-import type { ServerResponse } from "node:http";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+import type { MiddlewareHandler } from "hono";
+import type { Emulator } from "../core/context";
+import type { EmulatorEnv } from "./env";
 
 /** Failures injected on /v1 calls for the app's reliability tests. */
 export interface Faults {
@@ -9,30 +12,31 @@ export interface Faults {
   paths: string[] | null;
 }
 
-/** Returns true when the fault answered the request (the caller must not). */
-export async function applyFaults(
-  faults: Faults | null,
-  path: string,
-  res: ServerResponse,
-): Promise<boolean> {
-  if (!faults || (faults.paths && !faults.paths.some((p) => path.startsWith(p)))) return false;
-  if (Math.random() >= faults.failureRate) return false;
-  if (faults.mode === "delay") {
-    await new Promise((resolve) => setTimeout(resolve, faults.delayMs));
-    return false;
-  }
-  if (faults.mode === "drop") {
-    res.socket?.destroy();
-    return true;
-  }
-  res.writeHead(500, { "Content-Type": "application/json", "Stripe-Should-Retry": "true" });
-  res.end(
-    JSON.stringify({
-      error: {
-        type: "api_error",
-        message: "An error occurred with our connection to Stripe. (injected by the emulator)",
+/** Answers a /v1 call with the failure set through /_emulator/faults, if it draws one. */
+export function injectFaults(em: Emulator): MiddlewareHandler<EmulatorEnv> {
+  return async (c, next) => {
+    const faults = em.faults;
+    const path = c.req.path;
+    if (!faults || (faults.paths && !faults.paths.some((p) => path.startsWith(p)))) return next();
+    if (Math.random() >= faults.failureRate) return next();
+    if (faults.mode === "delay") {
+      await new Promise((resolve) => setTimeout(resolve, faults.delayMs));
+      return next();
+    }
+    if (faults.mode === "drop") {
+      // The connection dies without an answer; node-server must not try to write one.
+      c.env.incoming.socket.destroy();
+      return RESPONSE_ALREADY_SENT;
+    }
+    return c.json(
+      {
+        error: {
+          type: "api_error",
+          message: "An error occurred with our connection to Stripe. (injected by the emulator)",
+        },
       },
-    }),
-  );
-  return true;
+      500,
+      { "Stripe-Should-Retry": "true" },
+    );
+  };
 }

@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
 import { StripeApiError } from "../core/errors";
 import type { Store, StripeObject } from "../core/state";
+import type { EmulatorEnv } from "./env";
+import { renderResult } from "./respond";
 
 /** A stored response, kept as a record of the store (on disk, read back on a replay). */
 interface IdempotencyRecord extends StripeObject {
@@ -103,4 +106,35 @@ export class IdempotencyLayer {
       this.store.remove(id);
     }
   }
+}
+
+/** A POST's Idempotency-Key header; Stripe ignores it on other methods. */
+export function idempotencyKeyOf(method: string, header: string | undefined): string | null {
+  return method === "POST" && header !== undefined && header !== "" ? header : null;
+}
+
+/**
+ * Runs a route through the layer when the request has a key. The route answers through
+ * `c.var.result`; an error it threw was already rendered by onError (`c.error`), and a stored
+ * card error is answered here as the replay Stripe would give.
+ */
+export function idempotent(layer: IdempotencyLayer): MiddlewareHandler<EmulatorEnv> {
+  return async (c, next) => {
+    const key = idempotencyKeyOf(c.req.method, c.req.header("idempotency-key"));
+    if (key === null) return next();
+    const scope = { account: c.var.account, method: c.req.method, path: c.req.path, key };
+    let result: ApiResult;
+    try {
+      result = await layer.run(scope, c.var.params, async () => {
+        await next();
+        if (c.error) throw c.error;
+        return c.var.result;
+      });
+    } catch (error) {
+      // The route's own refusal, already answered: nothing more to say.
+      if (error === c.error) return;
+      throw error;
+    }
+    c.res = renderResult(c, result);
+  };
 }

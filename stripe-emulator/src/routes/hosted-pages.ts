@@ -1,3 +1,5 @@
+import type { Context, Hono } from "hono";
+import type { ContentfulStatusCode, StatusCode } from "hono/utils/http-status";
 import { completeOnboarding } from "../api/connect";
 import { attachPaymentMethod, createCardPaymentMethod } from "../api/customers";
 import { answerThreeDSecure } from "../api/payment-intents";
@@ -6,6 +8,9 @@ import { setSubscriptionStatus } from "../billing/subscription-status";
 import type { Emulator } from "../core/context";
 import { StripeApiError } from "../core/errors";
 import type { Obj } from "../core/state";
+import { parseBody, readBody } from "../http/body";
+import { corsHeaders } from "../http/cors";
+import type { EmulatorEnv } from "../http/env";
 import { renderCheckoutPage } from "../pages/checkout";
 import { renderExpressDashboardPage } from "../pages/express";
 import { escapeHtml, layout } from "../pages/html";
@@ -20,7 +25,19 @@ function renderDonePage(title: string, message: string, script = "") {
   });
 }
 
-export type PageResponse = { status: number; html?: string; redirect?: string; json?: unknown };
+type PageResponse = { status: number; html?: string; redirect?: string; json?: unknown };
+
+/** What a page handler gets: the page's id and action from the path, and the posted form. */
+interface PageRequest {
+  method: string;
+  path: string;
+  id: string;
+  action: string | undefined;
+  form: Record<string, string>;
+  wantsJson: boolean;
+}
+
+type PageHandler = (em: Emulator, request: PageRequest) => PageResponse | null;
 
 const html = (body: string, status = 200): PageResponse => ({ status, html: body });
 const redirect = (url: string): PageResponse => ({ status: 303, redirect: url });
@@ -42,57 +59,48 @@ function messageOf(error: unknown) {
     : "Something went wrong. Please try again.";
 }
 
-/** The pages Stripe hosts: onboarding, Express dashboard, Checkout, billing portal, 3-D Secure. */
-export function handleHostedPage(
-  em: Emulator,
-  method: string,
-  path: string,
-  form: Record<string, string>,
-  wantsJson: boolean,
-): PageResponse | null {
-  const onboardingMatch = /^\/connect\/onboarding\/(acctlink_\w+)$/.exec(path);
-  if (onboardingMatch) {
-    const link = em.store.get<Obj>(onboardingMatch[1]!, "account_link");
-    if (!link) return notFound();
-    // Used or expired: Stripe sends the user to refresh_url, where the app mints a new link.
-    if (link._used || link.expires_at <= em.store.now())
-      return { status: 302, redirect: link._refresh_url as string };
-    const account = em.store.get<Obj>(link._account as string)!;
-    if (method === "GET")
-      return html(
-        renderOnboardingPage({ accountId: account.id, email: account.email, action: path }),
-      );
-    const missing = [
-      "business_name",
-      "first_name",
-      "last_name",
-      "routing_number",
-      "account_number",
-    ].filter((f) => !form[f]?.trim());
-    if (missing.length > 0) {
-      return html(
-        renderOnboardingPage({
-          accountId: account.id,
-          email: account.email,
-          action: path,
-          error: `Please fill in: ${missing.join(", ").replaceAll("_", " ")}.`,
-        }),
-        400,
-      );
-    }
-    completeOnboarding(em, account, {
-      businessName: form.business_name,
-      firstName: form.first_name,
-      lastName: form.last_name,
-    });
-    link._used = true;
-    em.store.put(link);
-    return redirect(link._return_url as string);
+const onboardingPage: PageHandler = (em, { method, path, id, form }) => {
+  const link = em.store.get<Obj>(id, "account_link");
+  if (!link) return notFound();
+  // Used or expired: Stripe sends the user to refresh_url, where the app mints a new link.
+  if (link._used || link.expires_at <= em.store.now())
+    return { status: 302, redirect: link._refresh_url as string };
+  const account = em.store.get<Obj>(link._account as string)!;
+  if (method === "GET")
+    return html(
+      renderOnboardingPage({ accountId: account.id, email: account.email, action: path }),
+    );
+  const missing = [
+    "business_name",
+    "first_name",
+    "last_name",
+    "routing_number",
+    "account_number",
+  ].filter((f) => !form[f]?.trim());
+  if (missing.length > 0) {
+    return html(
+      renderOnboardingPage({
+        accountId: account.id,
+        email: account.email,
+        action: path,
+        error: `Please fill in: ${missing.join(", ").replaceAll("_", " ")}.`,
+      }),
+      400,
+    );
   }
+  completeOnboarding(em, account, {
+    businessName: form.business_name,
+    firstName: form.first_name,
+    lastName: form.last_name,
+  });
+  link._used = true;
+  em.store.put(link);
+  return redirect(link._return_url as string);
+};
 
-  const expressMatch = /^\/express\/(lnk_\w+)$/.exec(path);
-  if (expressMatch && method === "GET") {
-    const login = em.store.get<Obj>(expressMatch[1]!, "login_link");
+const expressDashboardPage: PageHandler = (em, { method, id }) => {
+  if (method === "GET") {
+    const login = em.store.get<Obj>(id, "login_link");
     if (!login) return notFound();
     const account = em.store.get<Obj>(login._account as string)!;
     const balance = em.store.balance(account.id);
@@ -115,167 +123,209 @@ export function handleHostedPage(
       }),
     );
   }
+  return null;
+};
 
-  const checkoutMatch = /^\/checkout\/(cs_\w+)$/.exec(path);
-  if (checkoutMatch) {
-    const session = em.store.get<Obj>(checkoutMatch[1]!, "checkout.session");
-    if (!session) return notFound();
-    const price = em.store.get<Obj>(session._price as string)!;
-    const product = em.store.get<Obj>(price.product as string);
-    const view = (error?: string) =>
-      renderCheckoutPage({
-        sessionId: session.id,
-        productName: product?.name ?? "Subscription",
-        amount: price.unit_amount,
-        currency: price.currency ?? "usd",
-        interval: price.recurring?.interval ?? "month",
-        customerEmail: session.customer_email,
-        action: path,
-        cancelUrl: session.cancel_url ?? "",
-        publishableKey: "pk_test_emulator",
-        error,
-      });
-    const success = () =>
-      redirect(String(session.success_url).replaceAll("{CHECKOUT_SESSION_ID}", session.id));
-    if (session.status === "complete") return success();
-    if (session.status !== "open")
-      return html(renderDonePage("Checkout expired", "This checkout session has expired."), 410);
+const checkoutPage: PageHandler = (em, { method, path, id, form }) => {
+  const session = em.store.get<Obj>(id, "checkout.session");
+  if (!session) return notFound();
+  const price = em.store.get<Obj>(session._price as string)!;
+  const product = em.store.get<Obj>(price.product as string);
+  const view = (error?: string) =>
+    renderCheckoutPage({
+      sessionId: session.id,
+      productName: product?.name ?? "Subscription",
+      amount: price.unit_amount,
+      currency: price.currency ?? "usd",
+      interval: price.recurring?.interval ?? "month",
+      customerEmail: session.customer_email,
+      action: path,
+      cancelUrl: session.cancel_url ?? "",
+      publishableKey: "pk_test_emulator",
+      error,
+    });
+  const success = () =>
+    redirect(String(session.success_url).replaceAll("{CHECKOUT_SESSION_ID}", session.id));
+  if (session.status === "complete") return success();
+  if (session.status !== "open")
+    return html(renderDonePage("Checkout expired", "This checkout session has expired."), 410);
+  try {
+    if (method === "GET") {
+      // Back from a 3-D Secure challenge, or a first visit.
+      const settled = settleCheckout(em, session);
+      return settled?.status === "complete" ? success() : html(view());
+    }
+    const card = cardFrom(form);
+    const outcome = submitCheckout(em, session, {
+      email: form.email ?? "",
+      name: form.name ?? "",
+      cardNumber: card.number,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      cvc: card.cvc,
+    });
+    return outcome.status === "complete" ? success() : redirect(outcome.challengeUrl);
+  } catch (error) {
+    return html(view(messageOf(error)), 402);
+  }
+};
+
+const billingPortalPage: PageHandler = (em, { method, id, action, form }) => {
+  const session = em.store.get<Obj>(id, "billing_portal.session");
+  if (!session) return notFound();
+  const customer = em.store.get<Obj>(session.customer as string)!;
+  let message: string | undefined;
+  let error: string | undefined;
+  if (method === "POST" && action === "card") {
     try {
-      if (method === "GET") {
-        // Back from a 3-D Secure challenge, or a first visit.
-        const settled = settleCheckout(em, session);
-        return settled?.status === "complete" ? success() : html(view());
+      const account = em.store.ownerOf(customer.id);
+      const pm = createCardPaymentMethod(
+        em,
+        cardFrom(form),
+        { name: customer.name, email: customer.email },
+        account,
+      );
+      attachPaymentMethod(em, pm, customer.id, account);
+      customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: pm.id };
+      em.store.put(customer);
+      for (const sub of em.store.list<Obj>(
+        "subscription",
+        (s) => s.customer === customer.id && s.status !== "canceled",
+      )) {
+        const previous = { default_payment_method: sub.default_payment_method };
+        sub.default_payment_method = pm.id;
+        em.store.put(sub);
+        em.webhooks.emit("customer.subscription.updated", sub, { previous });
       }
-      const card = cardFrom(form);
-      const outcome = submitCheckout(em, session, {
-        email: form.email ?? "",
-        name: form.name ?? "",
-        cardNumber: card.number,
-        expMonth: card.expMonth,
-        expYear: card.expYear,
-        cvc: card.cvc,
-      });
-      return outcome.status === "complete" ? success() : redirect(outcome.challengeUrl);
-    } catch (error) {
-      return html(view(messageOf(error)), 402);
+      message = "Your card was updated.";
+    } catch (e) {
+      error = messageOf(e);
     }
   }
+  if (method === "POST" && action === "cancel") {
+    const sub = em.store.get<Obj>(form.subscription ?? "", "subscription");
+    if (sub && sub.customer === customer.id && sub.status !== "canceled") {
+      sub.cancellation_details = {
+        comment: null,
+        feedback: null,
+        reason: "cancellation_requested",
+      };
+      setSubscriptionStatus(em, sub, "canceled");
+      message = "Your subscription was cancelled.";
+    } else {
+      error = "That subscription could not be cancelled.";
+    }
+  }
+  const pmId = customer.invoice_settings?.default_payment_method as string | null;
+  const pm = pmId ? em.store.get<Obj>(pmId) : undefined;
+  return html(
+    renderPortalPage({
+      sessionId: session.id,
+      customerEmail: customer.email,
+      subscriptions: em.store
+        .list<Obj>("subscription", (s) => s.customer === customer.id)
+        .map((s) => {
+          const item = s.items.data[0];
+          const product = em.store.get<Obj>(item.price.product as string);
+          return {
+            id: s.id,
+            status: s.status,
+            productName: product?.name ?? "Subscription",
+            amount: item.price.unit_amount,
+            currentPeriodEnd: item.current_period_end,
+            cancelAtPeriodEnd: Boolean(s.cancel_at_period_end),
+          };
+        }),
+      card: pm
+        ? {
+            brand: pm.card.brand,
+            last4: pm.card.last4,
+            expMonth: pm.card.exp_month,
+            expYear: pm.card.exp_year,
+          }
+        : null,
+      returnUrl: session.return_url,
+      updateCardAction: `/billing_portal/${session.id}/card`,
+      cancelAction: `/billing_portal/${session.id}/cancel`,
+      message,
+      error,
+    }),
+    error ? 402 : 200,
+  );
+};
 
-  const portalMatch = /^\/billing_portal\/(bps_\w+)(?:\/(card|cancel))?$/.exec(path);
-  if (portalMatch) {
-    const session = em.store.get<Obj>(portalMatch[1]!, "billing_portal.session");
-    if (!session) return notFound();
-    const customer = em.store.get<Obj>(session.customer as string)!;
-    let message: string | undefined;
-    let error: string | undefined;
-    if (method === "POST" && portalMatch[2] === "card") {
-      try {
-        const account = em.store.ownerOf(customer.id);
-        const pm = createCardPaymentMethod(
-          em,
-          cardFrom(form),
-          { name: customer.name, email: customer.email },
-          account,
-        );
-        attachPaymentMethod(em, pm, customer.id, account);
-        customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: pm.id };
-        em.store.put(customer);
-        for (const sub of em.store.list<Obj>(
-          "subscription",
-          (s) => s.customer === customer.id && s.status !== "canceled",
-        )) {
-          const previous = { default_payment_method: sub.default_payment_method };
-          sub.default_payment_method = pm.id;
-          em.store.put(sub);
-          em.webhooks.emit("customer.subscription.updated", sub, { previous });
-        }
-        message = "Your card was updated.";
-      } catch (e) {
-        error = messageOf(e);
-      }
-    }
-    if (method === "POST" && portalMatch[2] === "cancel") {
-      const sub = em.store.get<Obj>(form.subscription ?? "", "subscription");
-      if (sub && sub.customer === customer.id && sub.status !== "canceled") {
-        sub.cancellation_details = {
-          comment: null,
-          feedback: null,
-          reason: "cancellation_requested",
-        };
-        setSubscriptionStatus(em, sub, "canceled");
-        message = "Your subscription was cancelled.";
-      } else {
-        error = "That subscription could not be cancelled.";
-      }
-    }
-    const pmId = customer.invoice_settings?.default_payment_method as string | null;
-    const pm = pmId ? em.store.get<Obj>(pmId) : undefined;
+const threeDSecurePage: PageHandler = (em, { method, id, action, wantsJson }) => {
+  const pi = em.store.get<Obj>(id, "payment_intent");
+  if (!pi) return notFound();
+  const returnUrl = (pi.next_action?.redirect_to_url?.return_url as string | null) ?? null;
+  if (method === "GET") {
     return html(
-      renderPortalPage({
-        sessionId: session.id,
-        customerEmail: customer.email,
-        subscriptions: em.store
-          .list<Obj>("subscription", (s) => s.customer === customer.id)
-          .map((s) => {
-            const item = s.items.data[0];
-            const product = em.store.get<Obj>(item.price.product as string);
-            return {
-              id: s.id,
-              status: s.status,
-              productName: product?.name ?? "Subscription",
-              amount: item.price.unit_amount,
-              currentPeriodEnd: item.current_period_end,
-              cancelAtPeriodEnd: Boolean(s.cancel_at_period_end),
-            };
-          }),
-        card: pm
-          ? {
-              brand: pm.card.brand,
-              last4: pm.card.last4,
-              expMonth: pm.card.exp_month,
-              expYear: pm.card.exp_year,
-            }
-          : null,
-        returnUrl: session.return_url,
-        updateCardAction: `/billing_portal/${session.id}/card`,
-        cancelAction: `/billing_portal/${session.id}/cancel`,
-        message,
-        error,
+      renderThreeDSecurePage({
+        paymentIntentId: pi.id,
+        amount: pi.amount,
+        currency: pi.currency ?? "usd",
+        completeAction: `/3ds/${pi.id}/complete`,
+        failAction: `/3ds/${pi.id}/fail`,
+        returnUrl,
       }),
-      error ? 402 : 200,
     );
   }
-
-  const threeDsMatch = /^\/3ds\/(pi_\w+)(?:\/(complete|fail))?$/.exec(path);
-  if (threeDsMatch) {
-    const pi = em.store.get<Obj>(threeDsMatch[1]!, "payment_intent");
-    if (!pi) return notFound();
-    const returnUrl = (pi.next_action?.redirect_to_url?.return_url as string | null) ?? null;
-    if (method === "GET") {
-      return html(
-        renderThreeDSecurePage({
-          paymentIntentId: pi.id,
-          amount: pi.amount,
-          currency: pi.currency ?? "usd",
-          completeAction: `/3ds/${pi.id}/complete`,
-          failAction: `/3ds/${pi.id}/fail`,
-          returnUrl,
-        }),
-      );
-    }
-    if (method === "POST" && threeDsMatch[2]) {
-      const after = answerThreeDSecure(em, pi, threeDsMatch[2] as "complete" | "fail");
-      if (wantsJson) return { status: 200, json: { status: after.status } };
-      if (returnUrl) return redirect(returnUrl);
-      const notify = `<script>try{parent.postMessage(${JSON.stringify({ type: "stripe-emulator-3ds-complete", paymentIntentId: pi.id, status: after.status })},"*")}catch(e){}</script>`;
-      return html(
-        renderDonePage(
-          after.status === "succeeded" ? "Authentication complete" : "Authentication failed",
-          "You can close this window.",
-          notify,
-        ),
-      );
-    }
+  if (method === "POST" && action) {
+    const after = answerThreeDSecure(em, pi, action as "complete" | "fail");
+    if (wantsJson) return { status: 200, json: { status: after.status } };
+    if (returnUrl) return redirect(returnUrl);
+    const notify = `<script>try{parent.postMessage(${JSON.stringify({ type: "stripe-emulator-3ds-complete", paymentIntentId: pi.id, status: after.status })},"*")}catch(e){}</script>`;
+    return html(
+      renderDonePage(
+        after.status === "succeeded" ? "Authentication complete" : "Authentication failed",
+        "You can close this window.",
+        notify,
+      ),
+    );
   }
   return null;
+};
+
+function send(c: Context<EmulatorEnv>, page: PageResponse | null): Response {
+  if (!page) return c.text("Not found", 404);
+  const status = page.status as ContentfulStatusCode;
+  if (page.redirect) return c.body(null, page.status as StatusCode, { Location: page.redirect });
+  if (page.json !== undefined)
+    return c.body(JSON.stringify(page.json), status, {
+      "Content-Type": "application/json",
+      ...corsHeaders,
+    });
+  return c.body(page.html ?? "", status, { "Content-Type": "text/html; charset=utf-8" });
+}
+
+function servePage(em: Emulator, handle: PageHandler) {
+  return async (c: Context<EmulatorEnv>) => {
+    const raw = await readBody(c.req.raw);
+    // Pages read text fields; anything nested or odd becomes its string form.
+    const form = Object.fromEntries(
+      Object.entries(raw ? parseBody(raw, c.req.header("content-type")) : {}).map(([k, v]) => [
+        k,
+        typeof v === "string" ? v : String(v ?? ""),
+      ]),
+    );
+    const page = handle(em, {
+      method: c.req.method,
+      path: c.req.path,
+      id: c.req.param("id") ?? "",
+      action: c.req.param("action"),
+      form,
+      wantsJson: (c.req.header("accept") ?? "").includes("application/json"),
+    });
+    em.store.commit();
+    return send(c, page);
+  };
+}
+
+/** The pages Stripe hosts: onboarding, Express dashboard, Checkout, billing portal, 3-D Secure. */
+export function mountHostedPages(app: Hono<EmulatorEnv>, em: Emulator) {
+  app.all("/connect/onboarding/:id{acctlink_\\w+}", servePage(em, onboardingPage));
+  app.all("/express/:id{lnk_\\w+}", servePage(em, expressDashboardPage));
+  app.all("/checkout/:id{cs_\\w+}", servePage(em, checkoutPage));
+  app.all("/billing_portal/:id{bps_\\w+}/:action{card|cancel}?", servePage(em, billingPortalPage));
+  app.all("/3ds/:id{pi_\\w+}/:action{complete|fail}?", servePage(em, threeDSecurePage));
 }
