@@ -1,13 +1,10 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Offering } from "../../contracts/offerings";
 import { asCreator } from "../factories/creator-factory";
-import {
-  createOffering,
-  createOnboardedCreator,
-  type OnboardedCreator,
-} from "../factories/offering-factory";
-import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
+import { createOffering, type OnboardedCreator } from "../factories/offering-factory";
+import { jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
+import { startCreatorAppPerFile } from "../support/test-app-per-file";
 
 // Issue 14: each landing page's preview image, drawn on the server at a versioned address.
 
@@ -18,15 +15,14 @@ let app: TestApp;
 let creator: OnboardedCreator;
 let offering: Offering;
 
-beforeAll(async () => {
-  // The web shell serves the source templates: the image address comes from the page's head.
-  app = await createTestApp({}, { webDistDir: path.resolve("web") });
-  creator = await createOnboardedCreator(app);
-  offering = await createOffering(app, creator, { title: longLatinExtTitle, priceCents: 3000 });
-}, 60_000);
-afterAll(async () => {
-  await app?.close();
-});
+// The web shell serves the source templates: the image address comes from the page's head.
+startCreatorAppPerFile(
+  async (started) => {
+    ({ app, creator } = started);
+    offering = await createOffering(app, creator, { title: longLatinExtTitle, priceCents: 3000 });
+  },
+  { webDistDir: path.resolve("web") },
+);
 
 /** The image address the landing page names in og:image, as a path on the test app. */
 async function imagePathOf(customUrl: string): Promise<string> {
