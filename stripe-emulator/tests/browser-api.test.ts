@@ -114,6 +114,21 @@ describe("publishable key", () => {
       payment_intent: { id: intentId, status: "requires_payment_method" },
     });
   });
+
+  it.each([
+    ["4000000000009987", { code: "card_declined", decline_code: "lost_card" }],
+    ["4000000000000069", { code: "expired_card", message: "Your card has expired." }],
+    ["4000000000000127", { code: "incorrect_cvc", param: "cvc" }],
+  ])("declines a confirm with %s for that card's own reason", async (number, expected) => {
+    const { secret, intentId } = await incomplete();
+    const pm = await browserCall(base, "POST", "/v1/payment_methods", card(number));
+    const declined = await browserCall(base, "POST", `/v1/payment_intents/${intentId}/confirm`, {
+      client_secret: secret,
+      payment_method: pm.body.id,
+    });
+    expect(declined.status).toBe(402);
+    expect(declined.body.error).toMatchObject({ type: "card_error", ...expected });
+  });
 });
 
 describe("CORS and headers", () => {

@@ -3,7 +3,7 @@ import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { cardRulesSource } from "../src/browser/runtime/card-rules-compiled";
 import * as apiRules from "../src/core/card-rules";
-import { validateCard } from "../src/core/cards";
+import { assertAttachable, validateCard } from "../src/core/cards";
 import { StripeApiError } from "../src/core/errors";
 import {
   compileCardRulesForBrowser,
@@ -46,10 +46,33 @@ const numbersByBrand: Array<[string, apiRules.CardBrand]> = [
 const testCards: Array<[string, apiRules.ChargeOutcome]> = [
   ["4242424242424242", "succeeds"],
   ["4000000000000002", "declined"],
-  ["4000000000009995", "insufficient_funds"],
+  ["4000000000009995", "declined"],
+  ["4000000000009987", "declined"],
+  ["4000000000009979", "declined"],
+  ["4000000000000069", "declined"],
+  ["4000000000000127", "declined"],
+  ["4000000000000119", "declined"],
+  ["4100000000000019", "declined"],
   ["4000002500003155", "requires_3ds"],
   ["4000000000000341", "fails_when_charged"],
   ["4000000000000259", "disputed"],
+];
+
+/** What each decline card answers: [number, code, decline_code, message]. */
+const declines: Array<[string, string, string, string]> = [
+  ["4000000000000002", "card_declined", "generic_decline", "Your card was declined."],
+  ["4000000000009995", "card_declined", "insufficient_funds", "Your card has insufficient funds."],
+  ["4000000000009987", "card_declined", "lost_card", "Your card was declined."],
+  ["4000000000009979", "card_declined", "stolen_card", "Your card was declined."],
+  ["4100000000000019", "card_declined", "fraudulent", "Your card was declined."],
+  ["4000000000000069", "expired_card", "expired_card", "Your card has expired."],
+  ["4000000000000127", "incorrect_cvc", "incorrect_cvc", "Your card's security code is incorrect."],
+  [
+    "4000000000000119",
+    "processing_error",
+    "processing_error",
+    "An error occurred while processing your card. Try again in a little bit.",
+  ],
 ];
 
 describe.each(uses)("card rules in %s", (_, rules) => {
@@ -64,6 +87,15 @@ describe.each(uses)("card rules in %s", (_, rules) => {
     expect(rules.brandOf(number)).toBe("visa");
     expect(rules.isCardNumberValid(number)).toBe(true);
     expect(rules.outcomeOf(number)).toBe(outcome);
+  });
+
+  it.each(declines)("%s is declined with %s (%s)", (number, code, declineCode, message) => {
+    expect(rules.declineOf(number)).toMatchObject({ code, declineCode, message });
+  });
+
+  it("declines none of the cards that attach", () => {
+    for (const number of ["4242424242424242", "4000002500003155", "4000000000000341"])
+      expect(rules.declineOf(number)).toBeUndefined();
   });
 
   it("rejects a wrong check digit as invalid, and a short number as incomplete", () => {
@@ -134,6 +166,24 @@ describe("the API's card validation", () => {
       });
     },
   );
+});
+
+describe("the API's decline cards", () => {
+  it.each(declines)("%s is refused at attach with %s", (number, code, declineCode, message) => {
+    let error: unknown;
+    try {
+      assertAttachable(number);
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as StripeApiError).status).toBe(402);
+    expect((error as StripeApiError).body).toMatchObject({
+      type: "card_error",
+      code,
+      decline_code: declineCode,
+      message,
+    });
+  });
 });
 
 describe("the compiled copy for the browser", () => {

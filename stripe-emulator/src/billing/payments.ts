@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { createDispute } from "../api/disputes";
-import { outcomeOf } from "../core/card-rules";
-import { cardError, declinedError, insufficientFundsError } from "../core/cards";
+import { declineOf, outcomeOf } from "../core/card-rules";
+import { cardDeclineError, cardError, declinedError } from "../core/cards";
 import type { Emulator } from "../core/context";
 import type { StripeApiError } from "../core/errors";
 import { newId, type Obj, publicView } from "../core/state";
@@ -96,9 +96,9 @@ export function attemptPayment(
   pi.payment_method = paymentMethodId;
   if (!pm)
     return fail(em, pi, cardError("card_declined", "Your card was declined.", "generic_decline"));
+  const decline = declineOf(pm._number as string);
+  if (decline) return fail(em, pi, cardDeclineError(decline));
   const outcome = outcomeOf(pm._number as string);
-  if (outcome === "declined") return fail(em, pi, declinedError());
-  if (outcome === "insufficient_funds") return fail(em, pi, insufficientFundsError());
   if (outcome === "fails_when_charged") return fail(em, pi, declinedError());
   if (outcome === "requires_3ds" && !offSession && !pi._authenticated) {
     pi.status = "requires_action";

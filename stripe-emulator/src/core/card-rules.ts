@@ -180,23 +180,65 @@ export function checkPostalCode(postalCode: unknown): FieldCheck {
 export type ChargeOutcome =
   | "succeeds"
   | "requires_3ds"
+  /** Refused when attached to a customer and when charged, with the error `declineOf` gives. */
   | "declined"
-  | "insufficient_funds"
+  /** Attaches, then every charge is declined (renewals fail: `invoice.payment_failed`). */
   | "fails_when_charged"
   /** Succeeds, then the customer's bank disputes it at once. */
   | "disputed";
 
-/** Stripe's published test cards the emulator gives a behaviour; any other valid card succeeds. */
-export const TEST_CARD_OUTCOMES: Readonly<Record<string, ChargeOutcome>> = {
-  "4242424242424242": "succeeds",
-  "5555555555554444": "succeeds",
+/** The card_error a declined test card answers with (`code`, `decline_code`, Stripe's words). */
+export interface CardDecline {
+  code: string;
+  declineCode: string;
+  message: string;
+  param?: string;
+}
+
+const declined = (declineCode: string, message = "Your card was declined."): CardDecline => ({
+  code: "card_declined",
+  declineCode,
+  message,
+});
+
+/** Stripe's decline test cards (docs.stripe.com/testing#declined-payments). */
+const TEST_CARD_DECLINES: Readonly<Record<string, CardDecline>> = {
+  "4000000000000002": declined("generic_decline"),
+  "4000000000009995": declined("insufficient_funds", "Your card has insufficient funds."),
+  "4000000000009987": declined("lost_card"),
+  "4000000000009979": declined("stolen_card"),
+  "4100000000000019": declined("fraudulent"),
+  "4000000000000069": {
+    code: "expired_card",
+    declineCode: "expired_card",
+    message: "Your card has expired.",
+    param: "exp_month",
+  },
+  "4000000000000127": {
+    code: "incorrect_cvc",
+    declineCode: "incorrect_cvc",
+    message: "Your card's security code is incorrect.",
+    param: "cvc",
+  },
+  "4000000000000119": {
+    code: "processing_error",
+    declineCode: "processing_error",
+    message: "An error occurred while processing your card. Try again in a little bit.",
+  },
+};
+
+/** Stripe's other test cards the emulator gives a behaviour; any other valid card succeeds. */
+const TEST_CARD_OUTCOMES: Readonly<Record<string, ChargeOutcome>> = {
   "4000002500003155": "requires_3ds",
-  "4000000000000002": "declined",
-  "4000000000009995": "insufficient_funds",
   "4000000000000341": "fails_when_charged",
   "4000000000000259": "disputed",
 };
 
+export function declineOf(number: string): CardDecline | undefined {
+  return TEST_CARD_DECLINES[number];
+}
+
 export function outcomeOf(number: string): ChargeOutcome {
+  if (declineOf(number)) return "declined";
   return TEST_CARD_OUTCOMES[number] || "succeeds";
 }

@@ -1,4 +1,4 @@
-import { isCardNumberValid, outcomeOf } from "./card-rules";
+import { type CardDecline, declineOf, isCardNumberValid } from "./card-rules";
 import { StripeApiError } from "./errors";
 
 // The API's payment-method code takes the brand from here, beside the checks it runs.
@@ -17,8 +17,10 @@ export function cardError(code: string, message: string, declineCode?: string, p
 
 export const declinedError = () =>
   cardError("card_declined", "Your card was declined.", "generic_decline");
-export const insufficientFundsError = () =>
-  cardError("card_declined", "Your card has insufficient funds.", "insufficient_funds");
+
+/** The error a decline test card (core/card-rules.ts) answers with, at attach and at charge. */
+export const cardDeclineError = (decline: CardDecline) =>
+  cardError(decline.code, decline.message, decline.declineCode, decline.param);
 
 /** Validates the number and expiry the way Stripe does at payment method creation. */
 export function validateCard(
@@ -60,9 +62,8 @@ export function validateCard(
 
 /** Stripe's decline test numbers are refused already when attached to a customer. */
 export function assertAttachable(number: string) {
-  const outcome = outcomeOf(number);
-  if (outcome === "declined") throw declinedError();
-  if (outcome === "insufficient_funds") throw insufficientFundsError();
+  const decline = declineOf(number);
+  if (decline) throw cardDeclineError(decline);
 }
 
 /**
