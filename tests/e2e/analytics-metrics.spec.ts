@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, subscribeThroughApi } from "./helpers/api";
 import { expectNoAxeViolations } from "./helpers/axe";
+import { expectNoHorizontalOverflow } from "./helpers/layout";
 
 // Issue 13, "metrics a creator can trust": the Analytics tab's business metrics, read at a
 // phone's width and a laptop's, without sideways scrolling and without axe violations.
@@ -12,33 +13,6 @@ async function openAnalytics(page: Page) {
   // Loaded: a figure in place of the placeholder, and the chart drawn.
   await expect(page.getByRole("group", { name: "MRR" })).toContainText("$65.00");
   await expect(page.getByText(/MRR at the end of each month/)).toBeVisible();
-}
-
-/** Nothing sticks out sideways; on failure, names the elements that do. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => {
-    const viewport = document.documentElement.clientWidth;
-    // Inside a box that clips or scrolls sideways, sticking out is that box's business.
-    const isClipped = (element: Element) => {
-      for (let e = element.parentElement; e && e !== document.body; e = e.parentElement) {
-        if (getComputedStyle(e).overflowX !== "visible") return true;
-      }
-      return false;
-    };
-    const offenders = Array.from(document.querySelectorAll("body *"))
-      .filter((element) => element.getBoundingClientRect().right > viewport + 0.5)
-      .filter((element) => !isClipped(element))
-      .slice(0, 5)
-      .map(
-        (element) =>
-          `${element.tagName.toLowerCase()}.${element.className} (${Math.round(element.getBoundingClientRect().right)} px)`,
-      );
-    return { document: document.documentElement.scrollWidth, viewport, offenders };
-  });
-  expect(
-    overflow.document,
-    `the page scrolls sideways: ${overflow.offenders.join(", ")}`,
-  ).toBeLessThanOrEqual(overflow.viewport);
 }
 
 test("the Analytics tab's business metrics read at 375 px and 1280 px, with no axe violations", async ({
@@ -104,7 +78,7 @@ test("the Analytics tab's business metrics read at 375 px and 1280 px, with no a
     );
     await expect(page.getByRole("table", { name: "MRR history" })).toBeAttached();
 
-    await expectNoHorizontalOverflow(page);
+    await expectNoHorizontalOverflow(page, `the Analytics tab at ${width} px`);
     await expectNoAxeViolations(page, `the Analytics tab at ${width} px`);
     await page.screenshot({ path: `/tmp/analytics-metrics-${width}.png`, fullPage: true });
     await page

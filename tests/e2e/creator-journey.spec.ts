@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { subscribeThroughApi, uniqueEmail } from "./helpers/api";
+import { signOutAndBackInToTwoFactorChallenge } from "./helpers/auth";
 import { freshTotpCode, totpCode, totpStep } from "./helpers/totp";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
@@ -116,14 +117,7 @@ test("a new creator onboards, sells, sees figures move, turns on 2FA and deletes
   await page.getByRole("button", { name: "Turn on 2FA" }).click();
   await expect(page.getByText("Two-factor authentication is on", { exact: true })).toBeVisible();
   await page.screenshot({ path: "test-results/screens/dashboard-account.png", fullPage: true });
-  await page.getByRole("button", { name: "Sign Out" }).click();
-  await expect(page).toHaveURL("/");
-
-  await page.goto("/?auth=signin");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+  await signOutAndBackInToTwoFactorChallenge(page, { email, password });
   // Each code works once: the one that turned 2FA on is refused, a newer one signs in.
   await page.getByLabel("Authentication code").fill(totpCode(secret!, enablingStep * 30_000));
   await page.getByRole("button", { name: "Verify" }).click();

@@ -6,6 +6,7 @@ import {
   uniqueEmail,
   verifyEmailFromOutbox,
 } from "./helpers/api";
+import { signOutAndBackInToTwoFactorChallenge } from "./helpers/auth";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { expectNoHorizontalOverflow } from "./helpers/layout";
 import { totpCode, totpStep } from "./helpers/totp";
@@ -283,13 +284,7 @@ test("the creator's screens and dialogs fit 375 and 1280 px with no axe violatio
     await page.getByRole("button", { name: "Turn on 2FA" }).click();
     await expect(page.getByText("Two-factor authentication is on", { exact: true })).toBeVisible();
     await page.keyboard.press("Escape");
-    await page.getByRole("button", { name: "Sign Out" }).click();
-    await expect(page).toHaveURL("/");
-    await page.goto("/?auth=signin");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+    await signOutAndBackInToTwoFactorChallenge(page, { email, password });
     await checkScreen(page, "2FA sign-in challenge");
   });
 });

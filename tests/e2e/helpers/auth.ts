@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { testClientAddress } from "../fixtures";
 
 /**
@@ -24,4 +24,21 @@ export async function signUpAndSignIn(
   });
   if (!signIn.ok()) throw new Error(`sign-in failed: ${await signIn.text()}`);
   return signIn;
+}
+
+/**
+ * Signs out of the dashboard and in again through the form, for an account with two-factor
+ * authentication on: it ends on the challenge that asks for a code.
+ */
+export async function signOutAndBackInToTwoFactorChallenge(
+  page: Page,
+  account: { email: string; password: string },
+) {
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL("/");
+  await page.goto("/?auth=signin");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
 }
