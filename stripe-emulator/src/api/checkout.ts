@@ -111,6 +111,8 @@ export const checkoutRoutes: Route[] = [
         );
       if (data.on_behalf_of) requireAccount(em, String(data.on_behalf_of));
       const now = em.store.now();
+      // Prices here are always created with a unit_amount (the API requires one).
+      const amount = (price.unit_amount ?? 0) * quantity;
       // Typed with the SDK's own basil type, so the shape cannot drift from Stripe's.
       const session: Stripe.Checkout.Session = {
         id,
@@ -118,8 +120,8 @@ export const checkoutRoutes: Route[] = [
         adaptive_pricing: null,
         after_expiration: null,
         allow_promotion_codes: null,
-        amount_subtotal: price.unit_amount * quantity,
-        amount_total: price.unit_amount * quantity,
+        amount_subtotal: amount,
+        amount_total: amount,
         automatic_tax: { enabled: false, liability: null, provider: null, status: null },
         billing_address_collection: null,
         cancel_url: optionalString(params, "cancel_url") ?? null,

@@ -305,7 +305,7 @@ export const connectRoutes: Route[] = [
     method: "GET",
     path: "/v1/accounts",
     allowed: ["limit", "starting_after", "ending_before", "created", "expand"],
-    handle: (em) => em.store.list<Obj>("account"),
+    handle: (em) => em.store.list("account"),
   },
   {
     method: "GET",
@@ -446,7 +446,7 @@ export const connectRoutes: Route[] = [
             charge,
             (f) => !created || created(f.created),
           )
-        : em.store.list<Obj>("application_fee", undefined, created);
+        : em.store.list("application_fee", undefined, created);
     },
   },
   {
@@ -470,7 +470,7 @@ export const connectRoutes: Route[] = [
             destination,
             (t) => !created || created(t.created),
           )
-        : em.store.list<Obj>("transfer", undefined, created);
+        : em.store.list("transfer", undefined, created);
     },
   },
   {

@@ -232,7 +232,7 @@ export const customerRoutes: Route[] = [
     ],
     handle(em, { params, account }) {
       const email = optionalString(params, "email");
-      return em.store.listFor<Obj>("customer", account, (c) => !email || c.email === email);
+      return em.store.listFor("customer", account, (c) => !email || c.email === email);
     },
   },
   {
@@ -317,7 +317,7 @@ export const customerRoutes: Route[] = [
           "The payment method you provided is not attached to a customer so detachment is impossible.",
         );
       // A detached card is no longer anyone's default.
-      const customer = em.store.get<Obj>(pm.customer as string, "customer");
+      const customer = em.store.get(pm.customer as string, "customer");
       if (customer?.invoice_settings?.default_payment_method === pm.id) {
         customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: null };
         em.store.put(customer);

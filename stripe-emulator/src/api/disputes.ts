@@ -93,7 +93,7 @@ export function createDispute(em: Emulator, charge: Obj): Obj {
  * (`charge.dispute.funds_reinstated`); either way `charge.dispute.closed` is sent.
  */
 export function closeDispute(em: Emulator, id: string, outcome: "won" | "lost"): Obj {
-  const dispute = em.store.get<Obj>(id, "dispute");
+  const dispute = em.store.get(id, "dispute");
   if (!dispute) throw invalid("id", `No such dispute: '${id}'`);
   if (dispute.status === "won" || dispute.status === "lost")
     throw invalid("id", `Dispute ${id} is already closed (${dispute.status}).`);

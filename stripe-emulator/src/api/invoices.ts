@@ -37,11 +37,10 @@ export const invoiceRoutes: Route[] = [
         (!subscription || i.parent?.subscription_details?.subscription === subscription) &&
         (!status || i.status === status);
       // Through an index when one applies: invoices pile up month after month.
-      if (subscription)
-        return em.store.listWhere<Obj>("invoice", "subscription", subscription, matches);
-      if (customer) return em.store.listWhere<Obj>("invoice", "customer", customer, matches);
-      if (status) return em.store.listWhere<Obj>("invoice", "status", status, matches);
-      return em.store.listFor<Obj>("invoice", account, matches, created);
+      if (subscription) return em.store.listWhere("invoice", "subscription", subscription, matches);
+      if (customer) return em.store.listWhere("invoice", "customer", customer, matches);
+      if (status) return em.store.listWhere("invoice", "status", status, matches);
+      return em.store.listFor("invoice", account, matches, created);
     },
   },
   {

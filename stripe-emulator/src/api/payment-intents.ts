@@ -42,7 +42,7 @@ export const paymentIntentRoutes: Route[] = [
           customer,
           (p) => em.store.ownerOf(p.id) === account,
         );
-      return em.store.listFor<Obj>("payment_intent", account);
+      return em.store.listFor("payment_intent", account);
     },
   },
   {

@@ -28,7 +28,7 @@ function chargeToRefund(em: Emulator, params: Record<string, unknown>, account: 
         "One of the following params should be provided for this request: payment_intent or charge.",
     });
   const pi = requireObject(em, intentId, "payment_intent", account);
-  const charge = pi.latest_charge ? em.store.get<Obj>(pi.latest_charge as string, "charge") : null;
+  const charge = pi.latest_charge ? em.store.get(pi.latest_charge as string, "charge") : null;
   if (pi.status !== "succeeded" || !charge)
     throw invalid(
       "payment_intent",
@@ -85,8 +85,8 @@ export function refundCharge(
   const now = em.store.now();
   const owner = em.store.ownerOf(charge.id);
   const id = newId("re");
-  const fee = em.store.listWhere<Obj>("application_fee", "charge", charge.id)[0];
-  const transfer = em.store.listWhere<Obj>("transfer", "source_transaction", charge.id)[0];
+  const fee = em.store.listWhere("application_fee", "charge", charge.id)[0];
+  const transfer = em.store.listWhere("transfer", "source_transaction", charge.id)[0];
 
   // The customer is paid back by whoever holds the charge: the platform, or a direct charge's account.
   em.store.balance(owner ?? PLATFORM_BALANCE).available -= amount;
@@ -245,9 +245,9 @@ export const refundRoutes: Route[] = [
         em.store.ownerOf(r.id) === account &&
         (!charge || r.charge === charge) &&
         (!intent || r.payment_intent === intent);
-      if (charge) return em.store.listWhere<Obj>("refund", "charge", charge, matches);
-      if (intent) return em.store.listWhere<Obj>("refund", "payment_intent", intent, matches);
-      return em.store.listFor<Obj>("refund", account, matches);
+      if (charge) return em.store.listWhere("refund", "charge", charge, matches);
+      if (intent) return em.store.listWhere("refund", "payment_intent", intent, matches);
+      return em.store.listFor("refund", account, matches);
     },
   },
 ];

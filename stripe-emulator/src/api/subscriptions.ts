@@ -405,7 +405,10 @@ export const subscriptionRoutes: Route[] = [
       const details = optionalObject(params, "cancellation_details") ?? {};
       subscription.cancellation_details = {
         comment: details.comment ? String(details.comment) : null,
-        feedback: details.feedback ? String(details.feedback) : null,
+        // Passed through as given: the emulator does not check Stripe's list of reasons.
+        feedback: details.feedback
+          ? (String(details.feedback) as Stripe.Subscription.CancellationDetails.Feedback)
+          : null,
         reason: "cancellation_requested",
       };
       // Voids what is still owed and its PaymentIntent, as an immediate cancellation does.

@@ -19,15 +19,13 @@ export type CheckoutOutcome =
   | { status: "requires_action"; challengeUrl: string };
 
 const intentOf = (em: Emulator, subscription: Obj) => {
-  const invoice = em.store.get<Obj>(subscription.latest_invoice as string, "invoice");
-  return invoice
-    ? em.store.get<Obj>(invoice._payment_intent as string, "payment_intent")
-    : undefined;
+  const invoice = em.store.get(subscription.latest_invoice as string, "invoice");
+  return invoice ? em.store.get(invoice._payment_intent as string, "payment_intent") : undefined;
 };
 
 /** The session is paid: record the customer and subscription and tell the app. */
 function finish(em: Emulator, session: Obj, subscription: Obj) {
-  const customer = em.store.get<Obj>(subscription.customer as string, "customer");
+  const customer = em.store.get(subscription.customer as string, "customer");
   session.status = "complete";
   session.payment_status = "paid";
   session.customer = subscription.customer;
@@ -68,7 +66,7 @@ export function submitCheckout(em: Emulator, session: Obj, form: CheckoutForm): 
   session._customer = customerId;
   em.store.put(session);
   attachPaymentMethod(em, pm, customerId, account);
-  const customer = em.store.get<Obj>(customerId, "customer")!;
+  const customer = em.store.get(customerId, "customer")!;
   customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: pm.id };
   em.store.put(customer);
 
@@ -110,7 +108,7 @@ export function submitCheckout(em: Emulator, session: Obj, form: CheckoutForm): 
  */
 export function settleCheckout(em: Emulator, session: Obj): CheckoutOutcome | null {
   const subscription = session._subscription
-    ? em.store.get<Obj>(session._subscription as string, "subscription")
+    ? em.store.get(session._subscription as string, "subscription")
     : undefined;
   if (!subscription) return null;
   if (subscription.status === "active") {

@@ -12,7 +12,7 @@ const periodEnd = (s: Obj) => (s.items.data[0] as Obj).current_period_end as num
 /** The earliest time at which something is due, or null when nothing is waiting. */
 function nextDueAt(em: Emulator): number | null {
   const times: number[] = [];
-  for (const s of em.store.list<Obj>("subscription")) {
+  for (const s of em.store.list("subscription")) {
     if (s.status === "incomplete") times.push((s.created as number) + INCOMPLETE_EXPIRES_AFTER);
     else if (isLive(s)) times.push(periodEnd(s));
   }
@@ -24,21 +24,21 @@ function nextDueAt(em: Emulator): number | null {
   )) {
     if (typeof i.next_payment_attempt === "number") times.push(i.next_payment_attempt);
   }
-  for (const l of em.store.list<Obj>("account_link", (l) => !l._used)) times.push(l.expires_at);
-  for (const c of em.store.list<Obj>("checkout.session", (c) => c.status === "open"))
+  for (const l of em.store.list("account_link", (l) => !l._used)) times.push(l.expires_at);
+  for (const c of em.store.list("checkout.session", (c) => c.status === "open"))
     times.push(c.expires_at);
   return times.length > 0 ? Math.min(...times) : null;
 }
 
 function expireIncomplete(em: Emulator, subscription: Obj, now: number) {
-  const invoice = em.store.get<Obj>(subscription.latest_invoice as string, "invoice");
+  const invoice = em.store.get(subscription.latest_invoice as string, "invoice");
   if (invoice && invoice.status === "open") {
     invoice.status = "void";
     invoice.next_payment_attempt = null;
     invoice.status_transitions = { ...invoice.status_transitions, voided_at: now };
     cancelInvoicePayments(invoice, now);
     em.store.put(invoice);
-    const pi = em.store.get<Obj>(invoice._payment_intent as string, "payment_intent");
+    const pi = em.store.get(invoice._payment_intent as string, "payment_intent");
     if (pi && pi.status !== "succeeded") {
       pi.status = "canceled";
       pi.canceled_at = now;
@@ -101,7 +101,7 @@ export function runDueWork(em: Emulator) {
     if (typeof invoice.next_payment_attempt !== "number" || invoice.next_payment_attempt > now)
       continue;
     collectInvoice(em, invoice);
-    const after = em.store.get<Obj>(invoice.id, "invoice")!;
+    const after = em.store.get(invoice.id, "invoice")!;
     if (after.status === "open" && after.next_payment_attempt == null) {
       // Retries exhausted: Stripe's default dunning setting cancels; "unpaid" is the other.
       const subscription = subscriptionOfInvoice(em, after);
@@ -117,7 +117,7 @@ export function runDueWork(em: Emulator) {
       }
     }
   }
-  for (const link of em.store.list<Obj>("account_link", (l) => !l._used && l.expires_at <= now)) {
+  for (const link of em.store.list("account_link", (l) => !l._used && l.expires_at <= now)) {
     link._used = true;
     em.store.put(link);
   }

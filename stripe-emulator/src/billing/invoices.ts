@@ -107,7 +107,7 @@ export function createSubscriptionInvoice(
   reason: "subscription_create" | "subscription_cycle",
 ) {
   const item = subscription.items.data[0] as Obj;
-  const product = em.store.get<Obj>(item.price.product as string, "product");
+  const product = em.store.get(item.price.product as string, "product");
   const productName = String(item.price.nickname ?? product?.name ?? "Subscription");
   const amount = (item.price.unit_amount as number) * ((item.quantity as number) ?? 1);
   const now = em.store.now();
@@ -117,7 +117,7 @@ export function createSubscriptionInvoice(
   const fee = pct == null ? null : Math.round((amount * pct) / 100);
   const destination =
     (subscription.transfer_data as { destination?: string } | null)?.destination ?? null;
-  const customer = em.store.get<Obj>(subscription.customer as string, "customer");
+  const customer = em.store.get(subscription.customer as string, "customer");
   const period = { start: item.current_period_start, end: item.current_period_end };
   const line: Stripe.InvoiceLineItem = {
     id: newId("il"),
@@ -297,7 +297,7 @@ export function voidInvoice(
   cancelInvoicePayments(invoice, now);
   em.store.put(invoice);
   const pi = invoice._payment_intent
-    ? em.store.get<Obj>(invoice._payment_intent as string, "payment_intent")
+    ? em.store.get(invoice._payment_intent as string, "payment_intent")
     : undefined;
   if (pi && pi.status !== "succeeded" && pi.status !== "canceled") {
     pi.status = "canceled";
@@ -311,7 +311,7 @@ export function voidInvoice(
 
 export function defaultPaymentMethodOf(em: Emulator, subscription: Obj): string | null {
   if (subscription.default_payment_method) return subscription.default_payment_method as string;
-  const customer = em.store.get<Obj>(subscription.customer as string, "customer");
+  const customer = em.store.get(subscription.customer as string, "customer");
   return (customer?.invoice_settings?.default_payment_method as string | null) ?? null;
 }
 

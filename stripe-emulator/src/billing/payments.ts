@@ -92,7 +92,7 @@ export function attemptPayment(
   paymentMethodId: string,
   offSession: boolean,
 ): ChargeResult {
-  const pm = em.store.get<Obj>(paymentMethodId, "payment_method");
+  const pm = em.store.get(paymentMethodId, "payment_method");
   pi.payment_method = paymentMethodId;
   if (!pm)
     return fail(em, pi, cardError("card_declined", "Your card was declined.", "generic_decline"));
@@ -139,7 +139,7 @@ function fail(em: Emulator, pi: Obj, error: StripeApiError): ChargeResult {
   error.body.charge = charge.id;
   error.body.payment_intent = publicView(pi);
   error.body.payment_method = publicPm(em, pi.payment_method as string | null);
-  const invoice = pi._invoice ? em.store.get<Obj>(pi._invoice as string, "invoice") : undefined;
+  const invoice = pi._invoice ? em.store.get(pi._invoice as string, "invoice") : undefined;
   if (invoice) invoiceFailed(em, invoice);
   return { status: "failed", error };
 }
@@ -164,7 +164,7 @@ export function failAuthentication(em: Emulator, pi: Obj) {
   };
   em.store.put(pi);
   em.webhooks.emit("payment_intent.payment_failed", pi);
-  const invoice = pi._invoice ? em.store.get<Obj>(pi._invoice as string, "invoice") : undefined;
+  const invoice = pi._invoice ? em.store.get(pi._invoice as string, "invoice") : undefined;
   if (invoice) invoiceFailed(em, invoice);
 }
 
@@ -178,7 +178,7 @@ export function succeed(em: Emulator, pi: Obj) {
   em.store.put(pi);
   moveMoney(em, pi);
   em.webhooks.emit("payment_intent.succeeded", pi);
-  const invoice = pi._invoice ? em.store.get<Obj>(pi._invoice as string, "invoice") : undefined;
+  const invoice = pi._invoice ? em.store.get(pi._invoice as string, "invoice") : undefined;
   if (invoice) invoicePaid(em, invoice, pi);
   const pm = pi.payment_method ? em.store.get<Obj>(pi.payment_method as string) : undefined;
   if (pm && outcomeOf(pm._number as string) === "disputed") createDispute(em, charge);

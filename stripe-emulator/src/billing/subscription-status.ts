@@ -3,7 +3,7 @@ import type { Obj } from "../core/state";
 
 export function subscriptionOfInvoice(em: Emulator, invoice: Obj): Obj | undefined {
   const id = invoice.parent?.subscription_details?.subscription as string | undefined;
-  return id ? em.store.get<Obj>(id, "subscription") : undefined;
+  return id ? em.store.get(id, "subscription") : undefined;
 }
 
 export function setSubscriptionStatus(

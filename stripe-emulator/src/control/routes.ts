@@ -4,7 +4,6 @@ import { completeOnboarding } from "../api/connect";
 import { closeDispute } from "../api/disputes";
 import { advanceClock } from "../billing/clock";
 import type { Emulator } from "../core/context";
-import type { Obj } from "../core/state";
 import { parseBody, readBody } from "../http/body";
 import type { EmulatorEnv } from "../http/env";
 import type { Faults } from "../http/faults";
@@ -124,7 +123,7 @@ export function mountControlRoutes(app: Hono<EmulatorEnv>, em: Emulator) {
   control.post("/accounts/:id{acct_\\w+}/complete_onboarding", async (c) => {
     const { body } = await readControlBody(c);
     const id = c.req.param("id");
-    const account = em.store.get<Obj>(id, "account");
+    const account = em.store.get(id, "account");
     if (!account) return problem(c, `No such account: '${id}'`, 404);
     completeOnboarding(em, account, {
       businessName: String(body.business_name ?? "Emulated Business"),

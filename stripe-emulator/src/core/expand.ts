@@ -46,7 +46,7 @@ function includable(store: Store, parent: Obj, field: string): unknown {
   if (parent.object === "charge" && field === "refunds") {
     return {
       object: "list",
-      data: store.listWhere<Obj>("refund", "charge", parent.id),
+      data: store.listWhere("refund", "charge", parent.id),
       has_more: false,
       url: `/v1/charges/${parent.id}/refunds`,
     };

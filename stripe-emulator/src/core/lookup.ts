@@ -1,6 +1,6 @@
 import type { Emulator } from "./context";
 import { noSuch, StripeApiError } from "./errors";
-import type { Obj } from "./state";
+import type { Obj, ObjectKind, Stored } from "./state";
 
 /** The names Stripe's "No such …" messages use for each object type. */
 const nouns: Record<string, string> = {
@@ -13,20 +13,20 @@ const nouns: Record<string, string> = {
  * An object as seen by a caller acting for `account` (the Stripe-Account header; null is the
  * platform). Objects of another account are "missing", as they are on Stripe.
  */
-export function requireObject(
+export function requireObject<K extends ObjectKind>(
   em: Emulator,
   id: string,
-  object: string,
+  object: K,
   account: string | null,
-): Obj {
-  const found = em.store.find<Obj>(id, object, account);
+): Stored<K> {
+  const found = em.store.find(id, object, account);
   if (!found) throw noSuch(nouns[object] ?? object, id);
   return found;
 }
 
 /** Connected accounts belong to the platform, so any caller may name one (e.g. a destination). */
 export function requireAccount(em: Emulator, id: string): Obj {
-  const account = em.store.get<Obj>(id, "account");
+  const account = em.store.get(id, "account");
   if (!account) throw noSuch("account", id);
   return account;
 }

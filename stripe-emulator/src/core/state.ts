@@ -11,12 +11,49 @@ import {
   renameSync,
   writeSync,
 } from "node:fs";
+import type Stripe from "stripe";
 
 /** A stored Stripe object. Fields starting with "_" are private and never leave the emulator. */
-export type StripeObject = { id: string; object: string; [key: string]: unknown };
+export type StripeObject = { id: string; object: string };
 
-// Stored objects are Stripe-shaped JSON read by many paths; typing each path would dwarf the logic.
-// biome-ignore lint/suspicious/noExplicitAny: see above
+/** Emulator-only fields ride along on stored objects, named "_…"; `publicView` drops them. */
+type PrivateFields = { [key: `_${string}`]: unknown };
+
+/** The SDK's own type (stripe-node 18, API version basil) for each kind of object stored. */
+export interface StoredTypes {
+  account: Stripe.Account;
+  // The SDK's link types have no id: the emulator gives them one to find them by.
+  account_link: Stripe.AccountLink & { id: string };
+  application_fee: Stripe.ApplicationFee;
+  "billing_portal.session": Stripe.BillingPortal.Session;
+  charge: Stripe.Charge;
+  "checkout.session": Stripe.Checkout.Session;
+  customer: Stripe.Customer;
+  dispute: Stripe.Dispute;
+  event: Stripe.Event;
+  // Only a preview invoice has no id, and previews are never stored.
+  invoice: Stripe.Invoice & { id: string };
+  invoice_payment: Stripe.InvoicePayment;
+  login_link: Stripe.LoginLink & { id: string };
+  payment_intent: Stripe.PaymentIntent;
+  payment_method: Stripe.PaymentMethod;
+  price: Stripe.Price;
+  product: Stripe.Product;
+  refund: Stripe.Refund;
+  subscription: Stripe.Subscription;
+  transfer: Stripe.Transfer;
+}
+
+export type ObjectKind = keyof StoredTypes;
+
+/** What the store holds for a kind: the SDK's type, plus the emulator's private fields. */
+export type Stored<K extends ObjectKind> = StoredTypes[K] & PrivateFields;
+
+/**
+ * The loose view, for code that builds or patches objects field by field from request params
+ * (where the SDK type would need a cast per line). Getters given a kind return `Stored<K>`.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the escape hatch described above
 export type Obj = StripeObject & Record<string, any>;
 
 export interface WebhookEndpointRecord {
@@ -223,7 +260,9 @@ export class Store {
     return Math.floor(Date.now() / 1000) + this.state.clockOffset;
   }
 
-  get<T extends StripeObject = StripeObject>(id: string, object?: string): T | undefined {
+  get<K extends ObjectKind>(id: string, object: K): Stored<K> | undefined;
+  get<T extends StripeObject = StripeObject>(id: string, object?: string): T | undefined;
+  get(id: string, object?: string): StripeObject | undefined {
     const entry = this.entries.get(id);
     if (!entry || (object && entry.type !== object)) return undefined;
     let found = this.cache.get(id);
@@ -236,26 +275,40 @@ export class Store {
       this.recent.delete(id);
       this.recent.add(id);
     }
-    return found as T;
+    return found;
   }
 
   /** `get`, but only if the object belongs to `account` (null: the platform). */
+  find<K extends ObjectKind>(id: string, object: K, account: string | null): Stored<K> | undefined;
   find<T extends StripeObject = StripeObject>(
     id: string,
     object: string,
     account: string | null,
-  ): T | undefined {
-    return this.ownerOf(id) === account ? this.get<T>(id, object) : undefined;
+  ): T | undefined;
+  find(id: string, object: string, account: string | null): StripeObject | undefined {
+    return this.ownerOf(id) === account ? this.get(id, object) : undefined;
   }
 
   /** `list`, limited to the objects of one account (null: the platform). */
+  listFor<K extends ObjectKind>(
+    object: K,
+    account: string | null,
+    filter?: (o: Stored<K>) => boolean,
+    created?: (created: number | undefined) => boolean,
+  ): Stored<K>[];
   listFor<T extends StripeObject = StripeObject>(
     object: string,
     account: string | null,
-    filter: (o: T) => boolean = () => true,
+    filter?: (o: T) => boolean,
     created?: (created: number | undefined) => boolean,
-  ): T[] {
-    return this.collect<T>(this.byType.get(object), object, filter, account, false, created);
+  ): T[];
+  listFor(
+    object: string,
+    account: string | null,
+    filter: (o: StripeObject) => boolean = () => true,
+    created?: (created: number | undefined) => boolean,
+  ): StripeObject[] {
+    return this.collect(this.byType.get(object), object, filter, account, false, created);
   }
 
   /**
@@ -264,24 +317,46 @@ export class Store {
    * `listFor` return of them is a copy for reading: code that changes objects finds them
    * through `get` or `listWhere`.
    */
+  list<K extends ObjectKind>(
+    object: K,
+    filter?: (o: Stored<K>) => boolean,
+    created?: (created: number | undefined) => boolean,
+  ): Stored<K>[];
   list<T extends StripeObject = StripeObject>(
     object: string,
-    filter: (o: T) => boolean = () => true,
+    filter?: (o: T) => boolean,
     created?: (created: number | undefined) => boolean,
-  ): T[] {
-    return this.collect<T>(this.byType.get(object), object, filter, undefined, false, created);
+  ): T[];
+  list(
+    object: string,
+    filter: (o: StripeObject) => boolean = () => true,
+    created?: (created: number | undefined) => boolean,
+  ): StripeObject[] {
+    return this.collect(this.byType.get(object), object, filter, undefined, false, created);
   }
 
   /** Objects whose indexed `field` (see INDEXES) equals `value`, through the index. */
+  listWhere<K extends ObjectKind>(
+    object: K,
+    field: string,
+    value: string,
+    filter?: (o: Stored<K>) => boolean,
+  ): Stored<K>[];
   listWhere<T extends StripeObject = StripeObject>(
     object: string,
     field: string,
     value: string,
-    filter: (o: T) => boolean = () => true,
-  ): T[] {
+    filter?: (o: T) => boolean,
+  ): T[];
+  listWhere(
+    object: string,
+    field: string,
+    value: string,
+    filter: (o: StripeObject) => boolean = () => true,
+  ): StripeObject[] {
     if (!INDEXES[object]?.[field]) throw new Error(`${object}.${field} is not indexed`);
     const ids = bucketIds(this.byIndex.get(indexKey(object, field, value)));
-    return this.collect<T>(ids, object, filter);
+    return this.collect(ids, object, filter);
   }
 
   private collect<T extends StripeObject>(
@@ -368,7 +443,8 @@ export class Store {
     if (previous && previous.type !== value.object) this.unindex(value.id, previous);
     entry.type = this.intern(value.object);
     if (owner) entry.owner = this.intern(owner);
-    if (typeof stored.created === "number") entry.at = stored.created;
+    const created = (value as { created?: unknown }).created;
+    if (typeof created === "number") entry.at = created;
     this.setKeys(value.id, entry, indexKeysOf(stored as Obj));
     if (!previous) this.entries.set(value.id, entry);
     let ids = this.byType.get(entry.type);

@@ -60,7 +60,7 @@ function messageOf(error: unknown) {
 }
 
 const onboardingPage: PageHandler = (em, { method, path, id, form }) => {
-  const link = em.store.get<Obj>(id, "account_link");
+  const link = em.store.get(id, "account_link");
   if (!link) return notFound();
   // Used or expired: Stripe sends the user to refresh_url, where the app mints a new link.
   if (link._used || link.expires_at <= em.store.now())
@@ -100,7 +100,7 @@ const onboardingPage: PageHandler = (em, { method, path, id, form }) => {
 
 const expressDashboardPage: PageHandler = (em, { method, id }) => {
   if (method === "GET") {
-    const login = em.store.get<Obj>(id, "login_link");
+    const login = em.store.get(id, "login_link");
     if (!login) return notFound();
     const account = em.store.get<Obj>(login._account as string)!;
     const balance = em.store.balance(account.id);
@@ -118,7 +118,7 @@ const expressDashboardPage: PageHandler = (em, { method, id }) => {
         applicationFees: em.store
           .listWhere<Obj>("application_fee", "account", account.id)
           .map(pick),
-        transfers: em.store.listWhere<Obj>("transfer", "destination", account.id).map(pick),
+        transfers: em.store.listWhere("transfer", "destination", account.id).map(pick),
         payoutSchedule: account.settings?.payouts?.schedule?.interval ?? "daily",
       }),
     );
@@ -127,7 +127,7 @@ const expressDashboardPage: PageHandler = (em, { method, id }) => {
 };
 
 const checkoutPage: PageHandler = (em, { method, path, id, form }) => {
-  const session = em.store.get<Obj>(id, "checkout.session");
+  const session = em.store.get(id, "checkout.session");
   if (!session) return notFound();
   const price = em.store.get<Obj>(session._price as string)!;
   const product = em.store.get<Obj>(price.product as string);
@@ -171,7 +171,7 @@ const checkoutPage: PageHandler = (em, { method, path, id, form }) => {
 };
 
 const billingPortalPage: PageHandler = (em, { method, id, action, form }) => {
-  const session = em.store.get<Obj>(id, "billing_portal.session");
+  const session = em.store.get(id, "billing_portal.session");
   if (!session) return notFound();
   const customer = em.store.get<Obj>(session.customer as string)!;
   let message: string | undefined;
@@ -203,7 +203,7 @@ const billingPortalPage: PageHandler = (em, { method, id, action, form }) => {
     }
   }
   if (method === "POST" && action === "cancel") {
-    const sub = em.store.get<Obj>(form.subscription ?? "", "subscription");
+    const sub = em.store.get(form.subscription ?? "", "subscription");
     if (sub && sub.customer === customer.id && sub.status !== "canceled") {
       sub.cancellation_details = {
         comment: null,
@@ -244,7 +244,7 @@ const billingPortalPage: PageHandler = (em, { method, id, action, form }) => {
             expYear: pm.card.exp_year,
           }
         : null,
-      returnUrl: session.return_url,
+      returnUrl: session.return_url as string,
       updateCardAction: `/billing_portal/${session.id}/card`,
       cancelAction: `/billing_portal/${session.id}/cancel`,
       message,
@@ -255,7 +255,7 @@ const billingPortalPage: PageHandler = (em, { method, id, action, form }) => {
 };
 
 const threeDSecurePage: PageHandler = (em, { method, id, action, wantsJson }) => {
-  const pi = em.store.get<Obj>(id, "payment_intent");
+  const pi = em.store.get(id, "payment_intent");
   if (!pi) return notFound();
   const returnUrl = (pi.next_action?.redirect_to_url?.return_url as string | null) ?? null;
   if (method === "GET") {
