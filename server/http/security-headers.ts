@@ -14,7 +14,7 @@ const stripeConnectOrigins = [
 ];
 
 /** The CSP and hono/secure-headers' defaults (with our choices), as one fixed list. */
-export function securityHeaderList(
+function securityHeaderList(
   extraOrigin: string | null,
   isHttps: boolean,
 ): [string, string][] {
