@@ -82,7 +82,7 @@ export function openEmulatorPerFile(
   );
 }
 
-export const isRealStripe = Boolean(process.env.STRIPE_SECRET_KEY?.startsWith("sk_test_"));
+const isRealStripe = Boolean(process.env.STRIPE_SECRET_KEY?.startsWith("sk_test_"));
 if (!isRealStripe) {
   process.stdout.write(
     "Stripe contract tests: running against the emulator (set STRIPE_SECRET_KEY=sk_test_... to run them against real Stripe test mode).\n",

@@ -16,7 +16,7 @@ import { newId, type Obj } from "../core/state";
 const SESSION_STATUSES = ["open", "complete", "expired"];
 
 /** An open session expires: its page refuses payment from now on (`checkout.session.expired`). */
-export function expireCheckoutSession(em: Emulator, session: Obj): Obj {
+function expireCheckoutSession(em: Emulator, session: Obj): Obj {
   session.status = "expired";
   session.expires_at = Math.min(session.expires_at as number, em.store.now());
   em.store.put(session);

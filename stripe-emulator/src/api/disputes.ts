@@ -7,7 +7,7 @@ import { newId, type Obj, PLATFORM_BALANCE } from "../core/state";
 import { PAGE_PARAMS } from "./list-params";
 
 /** What Stripe charges the platform for a dispute, returned when it is won. */
-export const DISPUTE_FEE_CENTS = 1500;
+const DISPUTE_FEE_CENTS = 1500;
 
 /**
  * The customer's bank disputes a charge (test card 4000 0000 0000 0259 does this right after

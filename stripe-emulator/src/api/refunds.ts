@@ -44,7 +44,7 @@ function chargeToRefund(em: Emulator, params: Record<string, unknown>, account: 
  * platform's proportional fee up. Without it the platform keeps its fee, which the destination
  * then covers. Emits `refund.created` and `charge.refunded`.
  */
-export function refundCharge(
+function refundCharge(
   em: Emulator,
   charge: Obj,
   input: {

@@ -73,7 +73,7 @@ function planOf(price: Obj): Stripe.Plan {
   };
 }
 
-export function buildSubscription(
+function buildSubscription(
   em: Emulator,
   input: NewSubscription,
   account: string | null,

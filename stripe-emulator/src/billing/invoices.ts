@@ -309,7 +309,7 @@ export function voidInvoice(
   }
 }
 
-export function defaultPaymentMethodOf(em: Emulator, subscription: Obj): string | null {
+function defaultPaymentMethodOf(em: Emulator, subscription: Obj): string | null {
   if (subscription.default_payment_method) return subscription.default_payment_method as string;
   const customer = em.store.get(subscription.customer as string, "customer");
   return (customer?.invoice_settings?.default_payment_method as string | null) ?? null;

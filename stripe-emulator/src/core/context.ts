@@ -33,7 +33,7 @@ export interface ApiRequest {
 export type ParamShape = true | "any" | { readonly [key: string]: ParamShape };
 
 /** The `:id` of a route path that has one (`/v1/customers/:id{cus_\\w+}`). */
-export interface PathParams {
+interface PathParams {
   readonly id: string;
 }
 

@@ -20,7 +20,7 @@ export type StripeObject = { id: string; object: string };
 type PrivateFields = { [key: `_${string}`]: unknown };
 
 /** The SDK's own type (stripe-node 18, API version basil) for each kind of object stored. */
-export interface StoredTypes {
+interface StoredTypes {
   account: Stripe.Account;
   // The SDK's link types have no id: the emulator gives them one to find them by.
   account_link: Stripe.AccountLink & { id: string };
@@ -70,7 +70,7 @@ export interface WebhookEndpointRecord {
   fromOptions?: boolean;
 }
 
-export interface EmulatorSettings {
+interface EmulatorSettings {
   /** What happens when the last retry of a renewal fails (Stripe's dunning setting). */
   afterFinalRetry: "cancel" | "unpaid";
 }
@@ -87,7 +87,7 @@ export interface EmulatorState {
   settings: EmulatorSettings;
 }
 
-export function emptyState(): EmulatorState {
+function emptyState(): EmulatorState {
   return {
     clockOffset: 0,
     balances: {},

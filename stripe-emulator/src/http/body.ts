@@ -41,7 +41,7 @@ export async function readBody(request: Request): Promise<string> {
  * Rack-style form decoding, as Stripe does: `a[b]=1`, `a[0][b]=1`, `a[]=1`. qs never builds
  * prototype keys, and its limits keep a hostile body from blowing up.
  */
-export function parseForm(raw: string): Record<string, unknown> {
+function parseForm(raw: string): Record<string, unknown> {
   return qs.parse(raw, {
     depth: 10,
     arrayLimit: 100,

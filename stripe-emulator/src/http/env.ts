@@ -4,7 +4,7 @@ import type { KeyKind } from "./auth";
 import type { ApiResult } from "./idempotency";
 
 /** What the emulator's middlewares hand down to the route handlers (`c.var`). */
-export interface EmulatorVariables {
+interface EmulatorVariables {
   requestId: string;
   /** /v1 only: which kind of key authenticated the call. */
   keyKind: KeyKind;

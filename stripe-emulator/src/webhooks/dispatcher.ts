@@ -26,7 +26,7 @@ export interface Delivery {
 
 const MAX_ATTEMPTS = 8;
 /** Stripe keeps events for 30 days; so does the emulator, on its own clock. */
-export const RETENTION_SECONDS = 30 * 86_400;
+const RETENTION_SECONDS = 30 * 86_400;
 /** Deliveries on the wire at once, so a month of renewals doesn't open thousands of sockets. */
 const MAX_IN_FLIGHT = 8;
 const backoffMs = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 60_000);

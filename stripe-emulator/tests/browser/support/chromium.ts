@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
 
-export const CHROMIUM_PATH = "/usr/bin/chromium";
+const CHROMIUM_PATH = "/usr/bin/chromium";
 
 /** Why the browser tests cannot run here, or null when they can. */
 export function chromiumMissingReason(): string | null {

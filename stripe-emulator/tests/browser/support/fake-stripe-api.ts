@@ -25,7 +25,7 @@ interface FakeIntent {
   last_payment_error: unknown;
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   authorization: string | undefined;
