@@ -32,7 +32,7 @@ export interface ApiRequest {
  */
 export type ParamShape = true | "any" | { readonly [key: string]: ParamShape };
 
-/** The `:id` of a route path that has one (`/v1/customers/:id{cus_\\w+}`). */
+/** The `:id` of a route path that has one (`/v1/customers/:id{cus_\w+}`). */
 interface PathParams {
   readonly id: string;
 }
@@ -40,7 +40,7 @@ interface PathParams {
 export interface Route {
   method: "GET" | "POST" | "DELETE";
   /**
-   * A Hono path. An id segment names its prefix (`:id{cus_\\w+}`), so a malformed id is an
+   * A Hono path. An id segment names its prefix (`:id{cus_\w+}`), so a malformed id is an
    * unrecognized URL, as on Stripe, rather than a missing object.
    */
   path: string;
