@@ -73,11 +73,7 @@ function planOf(price: Obj): Stripe.Plan {
   };
 }
 
-function buildSubscription(
-  em: Emulator,
-  input: NewSubscription,
-  account: string | null,
-): Obj {
+function buildSubscription(em: Emulator, input: NewSubscription, account: string | null): Obj {
   const price = requireObject(em, input.priceId, "price", account);
   if (!price.active)
     throw invalid(
