@@ -18,7 +18,7 @@ export const PASSWORD_MAX_LENGTH = 128;
  * spaces at either end don't count towards the minimum, so "      " or "  abc  " is refused,
  * and like any text we take, it holds no control or text-direction characters.
  */
-export const passwordSchema = z.string().superRefine((value, ctx) => {
+const passwordSchema = z.string().superRefine((value, ctx) => {
   const counted = value.trim().length;
   let message: string | null = null;
   if (value.length === 0) message = "Password is required";
