@@ -368,11 +368,13 @@ test("the Account tab walks the payment setup states and guards deletion", async
 test("without a publishable key the payment setup says the provider is not configured", async ({
   page,
 }) => {
-  // The server inlines the public config into the page; serve it without Stripe's key, as a
-  // deployment missing its environment configuration would.
+  // The server inlines the public config into every page; serve them without Stripe's key, as a
+  // deployment missing its environment configuration would. Sign-up is its own entry, so the
+  // onboarding screen arrives in a later document than the first.
   await page.route(
-    (url) => url.pathname === "/",
+    () => true,
     async (route) => {
+      if (route.request().resourceType() !== "document") return route.fallback();
       const response = await route.fetch();
       const html = (await response.text()).replace(
         /"stripePublishableKey":"[^"]*"/,
