@@ -82,12 +82,17 @@ describe("landing pages are drawn on the server", () => {
   });
 
   it("serves the app shell, not a landing page, for the app's own routes", async () => {
-    for (const url of ["/dashboard", "/features", "/customer/x/y"]) {
+    for (const url of ["/dashboard", "/features"]) {
       const { status, html } = await page(url);
       expect(status, url).toBe(200);
       expect(html, url).toContain('src="/src/main.tsx"');
       expect(html, url).toContain('<div id="root"></div>');
     }
+    // The self-service page is the small standalone entry (ADR 019), never a landing page.
+    const { status, html } = await page("/customer/x/y");
+    expect(status).toBe(200);
+    expect(html).toContain('src="/src/standalone-main.tsx"');
+    expect(html).not.toContain('src="/src/main.tsx"');
   });
 
   it("keeps a creator's text as text in the markup, the head and the inlined data", async () => {

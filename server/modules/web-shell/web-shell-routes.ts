@@ -8,14 +8,14 @@ import type { BootData, PublicConfig } from "../../../contracts/public-config";
 import type { AppEnv } from "../../http/app-env";
 import { acceptedCodings } from "../../http/compress-pages";
 import { landingPageUrl } from "../../lib/public-links";
+import type { PublicOfferingReader } from "../offerings/public-offering-cache";
+import { isReservedSlug } from "../offerings/slug";
 import {
   OG_IMAGE_HEIGHT,
   OG_IMAGE_WIDTH,
   ogImageCardFor,
   ogImagePath,
 } from "../og-image/og-image-card";
-import type { PublicOfferingReader } from "../offerings/public-offering-cache";
-import { isReservedSlug } from "../offerings/slug";
 import { inlineStylesheets } from "./inline-stylesheets";
 import type { LandingRenderer } from "./landing-renderer";
 import { buildOfferingJsonLd } from "./offering-structured-data";
