@@ -14,10 +14,7 @@ const stripeConnectOrigins = [
 ];
 
 /** The CSP and hono/secure-headers' defaults (with our choices), as one fixed list. */
-function securityHeaderList(
-  extraOrigin: string | null,
-  isHttps: boolean,
-): [string, string][] {
+function securityHeaderList(extraOrigin: string | null, isHttps: boolean): [string, string][] {
   const extra = extraOrigin ? [extraOrigin] : [];
   const csp = {
     "default-src": ["'self'"],
