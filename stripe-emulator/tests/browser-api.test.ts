@@ -2,17 +2,19 @@ import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { createMonthlyPrice } from "./fixtures";
 import { browserCall } from "./support";
-import { openEmulatorPerFile, type Target } from "./target";
+import { openEmulatorPerFile } from "./target";
 
 // Emulator only: the calls the emulator's Stripe.js makes with the publishable key, and CORS.
 
-let target: Target;
-let stripe: Stripe;
-let base: string;
+const suite = openEmulatorPerFile();
 
-openEmulatorPerFile((opened) => {
-  ({ target, stripe, base } = opened);
-});
+/** A call as the emulator's Stripe.js makes it, to this file's emulator. */
+const call = (
+  method: "GET" | "POST",
+  pathname: string,
+  fields?: Record<string, string>,
+  key?: string,
+) => browserCall(suite.base, method, pathname, fields, key);
 
 const card = (number: string) => ({
   type: "card",
@@ -25,9 +27,9 @@ const card = (number: string) => ({
 });
 
 async function incomplete() {
-  const price = await createMonthlyPrice(target, 1500);
-  const customer = await stripe.customers.create({ email: "sam@example.com" });
-  const subscription = await stripe.subscriptions.create({
+  const price = await createMonthlyPrice(suite.target, 1500);
+  const customer = await suite.stripe.customers.create({ email: "sam@example.com" });
+  const subscription = await suite.stripe.subscriptions.create({
     customer: customer.id,
     items: [{ price: price.id }],
     payment_behavior: "default_incomplete",
@@ -40,7 +42,7 @@ async function incomplete() {
 
 describe("publishable key", () => {
   it("creates card PaymentMethods, and nothing the secret key is for", async () => {
-    const pm = await browserCall(base, "POST", "/v1/payment_methods", card("4242424242424242"));
+    const pm = await call("POST", "/v1/payment_methods", card("4242424242424242"));
     expect(pm.status).toBe(200);
     expect(pm.body).toMatchObject({
       object: "payment_method",
@@ -48,18 +50,18 @@ describe("publishable key", () => {
       billing_details: { name: "Sam", email: "sam@example.com" },
     });
     expect(pm.headers.get("access-control-allow-origin")).toBe("*");
-    const refused = await browserCall(base, "GET", "/v1/customers");
+    const refused = await call("GET", "/v1/customers");
     expect(refused.status).toBe(401);
-    const wrongKey = await browserCall(base, "GET", "/v1/customers", {}, "sk_live_nope");
+    const wrongKey = await call("GET", "/v1/customers", {}, "sk_live_nope");
     expect(wrongKey.status).toBe(401);
     expect(wrongKey.body.error.message).toContain("Invalid API Key");
   });
 
   it("reads and confirms a PaymentIntent only with its client secret", async () => {
     const { secret, intentId, subscription } = await incomplete();
-    const noSecret = await browserCall(base, "GET", `/v1/payment_intents/${intentId}`);
+    const noSecret = await call("GET", `/v1/payment_intents/${intentId}`);
     expect(noSecret.status).toBe(400);
-    const read = await browserCall(base, "GET", `/v1/payment_intents/${intentId}`, {
+    const read = await call("GET", `/v1/payment_intents/${intentId}`, {
       client_secret: secret,
     });
     expect(read.body).toMatchObject({
@@ -68,13 +70,13 @@ describe("publishable key", () => {
       amount: 1500,
     });
 
-    const pm = await browserCall(base, "POST", "/v1/payment_methods", card("4000002500003155"));
-    const wrong = await browserCall(base, "POST", `/v1/payment_intents/${intentId}/confirm`, {
+    const pm = await call("POST", "/v1/payment_methods", card("4000002500003155"));
+    const wrong = await call("POST", `/v1/payment_intents/${intentId}/confirm`, {
       client_secret: `${intentId}_secret_wrong`,
       payment_method: pm.body.id,
     });
     expect(wrong.status).toBe(400);
-    const confirmed = await browserCall(base, "POST", `/v1/payment_intents/${intentId}/confirm`, {
+    const confirmed = await call("POST", `/v1/payment_intents/${intentId}/confirm`, {
       client_secret: secret,
       payment_method: pm.body.id,
       return_url: "http://localhost:5173/after-3ds",
@@ -84,25 +86,25 @@ describe("publishable key", () => {
       next_action: {
         type: "redirect_to_url",
         redirect_to_url: {
-          url: `${base}/3ds/${intentId}`,
+          url: `${suite.base}/3ds/${intentId}`,
           return_url: "http://localhost:5173/after-3ds",
         },
       },
     });
-    const done = await fetch(`${base}/3ds/${intentId}/complete`, {
+    const done = await fetch(`${suite.base}/3ds/${intentId}/complete`, {
       method: "POST",
       redirect: "manual",
     });
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe("http://localhost:5173/after-3ds");
-    const active = await stripe.subscriptions.retrieve(subscription.id);
+    const active = await suite.stripe.subscriptions.retrieve(subscription.id);
     expect(active).toMatchObject({ status: "active", default_payment_method: pm.body.id });
   });
 
   it("answers a declined confirm with a 402 card error carrying the PaymentIntent", async () => {
     const { secret, intentId } = await incomplete();
-    const pm = await browserCall(base, "POST", "/v1/payment_methods", card("4000000000009995"));
-    const declined = await browserCall(base, "POST", `/v1/payment_intents/${intentId}/confirm`, {
+    const pm = await call("POST", "/v1/payment_methods", card("4000000000009995"));
+    const declined = await call("POST", `/v1/payment_intents/${intentId}/confirm`, {
       client_secret: secret,
       payment_method: pm.body.id,
     });
@@ -121,8 +123,8 @@ describe("publishable key", () => {
     ["4000000000000127", { code: "incorrect_cvc", param: "cvc" }],
   ])("declines a confirm with %s for that card's own reason", async (number, expected) => {
     const { secret, intentId } = await incomplete();
-    const pm = await browserCall(base, "POST", "/v1/payment_methods", card(number));
-    const declined = await browserCall(base, "POST", `/v1/payment_intents/${intentId}/confirm`, {
+    const pm = await call("POST", "/v1/payment_methods", card(number));
+    const declined = await call("POST", `/v1/payment_intents/${intentId}/confirm`, {
       client_secret: secret,
       payment_method: pm.body.id,
     });
@@ -133,7 +135,7 @@ describe("publishable key", () => {
 
 describe("CORS and headers", () => {
   it("answers preflight and tags responses", async () => {
-    const preflight = await fetch(`${base}/v1/payment_methods`, {
+    const preflight = await fetch(`${suite.base}/v1/payment_methods`, {
       method: "OPTIONS",
       headers: {
         Origin: "http://localhost:5173",
@@ -143,11 +145,11 @@ describe("CORS and headers", () => {
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-headers")).toContain("Authorization");
-    const response = await fetch(`${base}/v1/customers`, {
+    const response = await fetch(`${suite.base}/v1/customers`, {
       headers: { Authorization: "Bearer sk_test_emulator" },
     });
     expect(response.headers.get("request-id")).toMatch(/^req_/);
-    const script = await fetch(`${base}/v3/`);
+    const script = await fetch(`${suite.base}/v3/`);
     expect(script.headers.get("access-control-allow-origin")).toBe("*");
   });
 });

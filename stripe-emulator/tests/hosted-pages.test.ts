@@ -2,20 +2,14 @@ import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { createCustomerWithCard, createExpressAccount, createMonthlyPrice } from "./fixtures";
 import { postForm, postJson } from "./support";
-import { openEmulatorPerFile, type Target } from "./target";
+import { openEmulatorPerFile } from "./target";
 
 // Emulator only: the pages Stripe hosts, driven by form posts as a browser would.
 
-let target: Target;
-let stripe: Stripe;
-let base: string;
-
-openEmulatorPerFile((opened) => {
-  ({ target, stripe, base } = opened);
-});
+const suite = openEmulatorPerFile();
 
 const onboardingLink = (account: string) =>
-  stripe.accountLinks.create({
+  suite.stripe.accountLinks.create({
     account,
     type: "account_onboarding",
     refresh_url: "http://localhost/refresh",
@@ -24,17 +18,17 @@ const onboardingLink = (account: string) =>
 
 describe("Connect onboarding and the Express dashboard", () => {
   it("validates the form, completes the requirements, and sends expired links to refresh_url", async () => {
-    const account = await createExpressAccount(target, { onboarded: false });
+    const account = await createExpressAccount(suite.target, { onboarded: false });
     expect(account.requirements?.currently_due).toEqual(
       expect.arrayContaining(["external_account", "individual.first_name", "tos_acceptance.date"]),
     );
     const link = await onboardingLink(account.id);
-    expect(link.url).toBe(`${base}/connect/onboarding/${link.url.split("/").pop()}`);
+    expect(link.url).toBe(`${suite.base}/connect/onboarding/${link.url.split("/").pop()}`);
     expect(link.expires_at - link.created).toBe(300);
     const incomplete = await postForm(link.url, { business_name: "Lawns", first_name: "A" });
     expect(incomplete.status).toBe(400);
     expect(await incomplete.text()).toContain("last name");
-    expect((await stripe.accounts.retrieve(account.id)).details_submitted).toBe(false);
+    expect((await suite.stripe.accounts.retrieve(account.id)).details_submitted).toBe(false);
 
     const done = await postForm(link.url, {
       business_name: "Lawns",
@@ -44,7 +38,7 @@ describe("Connect onboarding and the Express dashboard", () => {
       account_number: "000123456789",
     });
     expect(done.headers.get("location")).toBe("http://localhost/return");
-    const onboarded = await stripe.accounts.retrieve(account.id);
+    const onboarded = await suite.stripe.accounts.retrieve(account.id);
     expect(onboarded).toMatchObject({
       charges_enabled: true,
       payouts_enabled: true,
@@ -54,35 +48,35 @@ describe("Connect onboarding and the Express dashboard", () => {
     });
 
     const stale = await onboardingLink(account.id);
-    await postJson(`${base}/_emulator/clock/advance`, { seconds: 301 });
+    await postJson(`${suite.base}/_emulator/clock/advance`, { seconds: 301 });
     const expired = await fetch(stale.url, { redirect: "manual" });
     expect(expired.status).toBe(302);
     expect(expired.headers.get("location")).toBe("http://localhost/refresh");
   });
 
   it("shows the balance, fees and transfers on the Express dashboard", async () => {
-    const account = await createExpressAccount(target);
-    const price = await createMonthlyPrice(target, 5000);
-    const { customer } = await createCustomerWithCard(target, "4242424242424242");
-    await stripe.subscriptions.create({
+    const account = await createExpressAccount(suite.target);
+    const price = await createMonthlyPrice(suite.target, 5000);
+    const { customer } = await createCustomerWithCard(suite.target, "4242424242424242");
+    await suite.stripe.subscriptions.create({
       customer: customer.id,
       items: [{ price: price.id }],
       transfer_data: { destination: account.id },
       on_behalf_of: account.id,
       application_fee_percent: 15,
     });
-    const login = await stripe.accounts.createLoginLink(account.id);
-    expect(login.url).toMatch(new RegExp(`^${base}/express/`));
+    const login = await suite.stripe.accounts.createLoginLink(account.id);
+    expect(login.url).toMatch(new RegExp(`^${suite.base}/express/`));
     const page = await fetch(login.url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("$42.50");
-    const fees = await stripe.applicationFees.list({ limit: 100 });
+    const fees = await suite.stripe.applicationFees.list({ limit: 100 });
     expect(fees.data.find((f) => f.account === account.id)?.amount).toBe(750);
   });
 
   it("creates account sessions for embedded onboarding", async () => {
-    const account = await createExpressAccount(target, { onboarded: false });
-    const session = await stripe.accountSessions.create({
+    const account = await createExpressAccount(suite.target, { onboarded: false });
+    const session = await suite.stripe.accountSessions.create({
       account: account.id,
       components: { account_onboarding: { enabled: true } },
     });
@@ -97,9 +91,9 @@ describe("Connect onboarding and the Express dashboard", () => {
 
 describe("Checkout", () => {
   it("completes with the subscription_data applied and expands what it created", async () => {
-    const account = await createExpressAccount(target);
-    const price = await createMonthlyPrice(target, 3000);
-    const session = await stripe.checkout.sessions.create({
+    const account = await createExpressAccount(suite.target);
+    const price = await createMonthlyPrice(suite.target, 3000);
+    const session = await suite.stripe.checkout.sessions.create({
       mode: "subscription",
       line_items: [{ price: price.id, quantity: 1 }],
       success_url: "http://localhost/success?session_id={CHECKOUT_SESSION_ID}",
@@ -117,7 +111,7 @@ describe("Checkout", () => {
     expect(session).toMatchObject({
       status: "open",
       payment_status: "unpaid",
-      url: `${base}/checkout/${session.id}`,
+      url: `${suite.base}/checkout/${session.id}`,
     });
     const form = await fetch(session.url!);
     expect(await form.text()).toContain("buyer@example.com");
@@ -131,7 +125,7 @@ describe("Checkout", () => {
     });
     expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toBe(`http://localhost/success?session_id=${session.id}`);
-    const done = await stripe.checkout.sessions.retrieve(session.id, {
+    const done = await suite.stripe.checkout.sessions.retrieve(session.id, {
       expand: ["subscription.latest_invoice", "customer", "line_items"],
     });
     expect(done).toMatchObject({
@@ -159,8 +153,8 @@ describe("Checkout", () => {
 
 describe("Checkout with 3-D Secure and declines", () => {
   it("challenges a 3155 card, then finishes on return; a decline before keeps one customer", async () => {
-    const price = await createMonthlyPrice(target, 2200);
-    const session = await stripe.checkout.sessions.create({
+    const price = await createMonthlyPrice(suite.target, 2200);
+    const session = await suite.stripe.checkout.sessions.create({
       mode: "subscription",
       line_items: [{ price: price.id, quantity: 1 }],
       success_url: "http://localhost/ok?s={CHECKOUT_SESSION_ID}",
@@ -180,30 +174,32 @@ describe("Checkout with 3-D Secure and declines", () => {
     const challenged = await postForm(session.url!, { ...fields, card_number: "4000002500003155" });
     expect(challenged.status).toBe(303);
     const challenge = challenged.headers.get("location")!;
-    expect(challenge).toMatch(new RegExp(`^${base}/3ds/pi_`));
-    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe("open");
+    expect(challenge).toMatch(new RegExp(`^${suite.base}/3ds/pi_`));
+    expect((await suite.stripe.checkout.sessions.retrieve(session.id)).status).toBe("open");
 
     const back = await fetch(`${challenge}/complete`, { method: "POST", redirect: "manual" });
     expect(back.headers.get("location")).toBe(session.url);
     const finished = await fetch(session.url!, { redirect: "manual" });
     expect(finished.headers.get("location")).toBe(`http://localhost/ok?s=${session.id}`);
-    const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ["subscription"] });
+    const done = await suite.stripe.checkout.sessions.retrieve(session.id, {
+      expand: ["subscription"],
+    });
     expect(done).toMatchObject({ status: "complete", payment_status: "paid" });
     expect((done.subscription as Stripe.Subscription).status).toBe("active");
-    const customers = await stripe.customers.list({ email: "three@example.com" });
+    const customers = await suite.stripe.customers.list({ email: "three@example.com" });
     expect(customers.data).toHaveLength(1);
   });
 });
 
 describe("billing portal", () => {
   it("lists the customer's subscriptions and cancels one immediately", async () => {
-    const price = await createMonthlyPrice(target, 1100);
-    const { customer } = await createCustomerWithCard(target, "4242424242424242");
-    const subscription = await stripe.subscriptions.create({
+    const price = await createMonthlyPrice(suite.target, 1100);
+    const { customer } = await createCustomerWithCard(suite.target, "4242424242424242");
+    const subscription = await suite.stripe.subscriptions.create({
       customer: customer.id,
       items: [{ price: price.id }],
     });
-    const portal = await stripe.billingPortal.sessions.create({
+    const portal = await suite.stripe.billingPortal.sessions.create({
       customer: customer.id,
       return_url: "http://localhost/back",
     });
@@ -224,15 +220,15 @@ describe("billing portal", () => {
     expect(await declined.text()).toContain("Your card was declined.");
     const canceled = await postForm(`${portal.url}/cancel`, { subscription: subscription.id });
     expect(await canceled.text()).toContain("cancel");
-    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe("canceled");
+    expect((await suite.stripe.subscriptions.retrieve(subscription.id)).status).toBe("canceled");
   });
 });
 
 describe("3-D Secure page", () => {
   it("without a return_url or JSON, ends on a page that says it is done", async () => {
-    const price = await createMonthlyPrice(target, 800);
-    const { customer, pm } = await createCustomerWithCard(target, "4000002500003155");
-    const subscription = await stripe.subscriptions.create({
+    const price = await createMonthlyPrice(suite.target, 800);
+    const { customer, pm } = await createCustomerWithCard(suite.target, "4000002500003155");
+    const subscription = await suite.stripe.subscriptions.create({
       customer: customer.id,
       items: [{ price: price.id }],
       payment_behavior: "default_incomplete",
@@ -241,13 +237,13 @@ describe("3-D Secure page", () => {
     const id = (
       subscription.latest_invoice as Stripe.Invoice
     ).confirmation_secret!.client_secret.split("_secret_")[0]!;
-    const intent = await stripe.paymentIntents.confirm(id, { payment_method: pm });
+    const intent = await suite.stripe.paymentIntents.confirm(id, { payment_method: pm });
     expect(intent.status).toBe("requires_action");
-    const page = await fetch(`${base}/3ds/${id}`);
+    const page = await fetch(`${suite.base}/3ds/${id}`);
     expect(page.status).toBe(200);
-    const done = await fetch(`${base}/3ds/${id}/complete`, { method: "POST" });
+    const done = await fetch(`${suite.base}/3ds/${id}/complete`, { method: "POST" });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain("close this window");
-    expect((await stripe.paymentIntents.retrieve(id)).status).toBe("succeeded");
+    expect((await suite.stripe.paymentIntents.retrieve(id)).status).toBe("succeeded");
   });
 });

@@ -72,14 +72,22 @@ export function openTargetPerFile(
   });
 }
 
-/** openTargetPerFile for emulator-only suites, with the emulator's base URL at hand. */
-export function openEmulatorPerFile(
-  onOpen: (opened: { target: Target; stripe: Stripe; base: string }) => void,
-) {
+/** What an emulator-only suite works with; its fields are there from the first test on. */
+export interface EmulatorSuite {
+  target: Target;
+  stripe: Stripe;
+  /** The emulator's base URL, for its hosted pages and control endpoints. */
+  base: string;
+}
+
+/** openTargetPerFile for emulator-only suites: one emulator per test file. */
+export function openEmulatorPerFile(): EmulatorSuite {
+  const suite = {} as EmulatorSuite;
   openTargetPerFile(
-    (target) => onOpen({ target, stripe: target.stripe, base: target.emulator!.url }),
+    (target) => Object.assign(suite, { target, stripe: target.stripe, base: target.emulator!.url }),
     { forceEmulator: true },
   );
+  return suite;
 }
 
 const isRealStripe = Boolean(process.env.STRIPE_SECRET_KEY?.startsWith("sk_test_"));

@@ -1,8 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { chromiumMissingReason, launchChromium } from "./support/chromium";
-import { PUBLISHABLE_KEY, startFakeStripeApi } from "./support/fake-stripe-api";
-import { closeAll, openMerchantPage, serveMerchantSite } from "./support/merchant-site";
+import { describe, expect, it } from "vitest";
+import { chromiumMissingReason } from "./support/chromium";
+import { PUBLISHABLE_KEY } from "./support/fake-stripe-api";
+import { openMerchantSuite } from "./support/merchant-suite";
 
 /**
  * The emulator's Stripe.js in real Chromium: a merchant page on one origin loads the script
@@ -49,42 +48,22 @@ function merchantPage(apiUrl: string) {
 }
 
 describe.skipIf(missing !== null)("Stripe.js stand-in in Chromium", () => {
-  let api: Awaited<ReturnType<typeof startFakeStripeApi>>;
-  let merchant: Awaited<ReturnType<typeof serveMerchantSite>>;
-  let browser: Browser;
-  let page: Page;
-  let pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    api = await startFakeStripeApi();
-    merchant = await serveMerchantSite((_req, res) => {
+  const suite = openMerchantSuite(
+    () => (_req, res) => {
       res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-      res.end(merchantPage(api.url));
-    });
-    browser = await launchChromium();
-  });
-
-  afterAll(() => closeAll(browser, merchant, api));
-
-  beforeEach(async () => {
-    pageErrors = [];
-    page = await openMerchantPage(browser, merchant.url, pageErrors);
-    await page.waitForFunction("window.harness && harness.events('ready').length === 1");
-  });
-
-  afterEach(async () => {
-    await page.close();
-    expect(pageErrors).toEqual([]);
-  });
+      res.end(merchantPage(suite.api.url));
+    },
+    (page) => page.waitForFunction("window.harness && harness.events('ready').length === 1"),
+  );
 
   async function typeCard(number: string, expiry = `12${FUTURE_YY}`, cvc = "123") {
-    await page.getByLabel("Card number").pressSequentially(number);
-    await page.getByLabel("Expiration date MM / YY").pressSequentially(expiry);
-    await page.getByLabel("CVC").pressSequentially(cvc);
+    await suite.page.getByLabel("Card number").pressSequentially(number);
+    await suite.page.getByLabel("Expiration date MM / YY").pressSequentially(expiry);
+    await suite.page.getByLabel("CVC").pressSequentially(cvc);
   }
 
   const lastChange = () =>
-    page.evaluate("harness.lastChange()") as Promise<{
+    suite.page.evaluate("harness.lastChange()") as Promise<{
       complete: boolean;
       empty: boolean;
       brand: string;
@@ -92,98 +71,100 @@ describe.skipIf(missing !== null)("Stripe.js stand-in in Chromium", () => {
     }>;
 
   it("renders labelled inputs that format as the customer types", async () => {
-    const number = page.getByLabel("Card number");
+    const number = suite.page.getByLabel("Card number");
     await expect(number.getAttribute("placeholder")).resolves.toBe("1234 1234 1234 1234");
     await expect(
-      page.getByLabel("Expiration date MM / YY").getAttribute("placeholder"),
+      suite.page.getByLabel("Expiration date MM / YY").getAttribute("placeholder"),
     ).resolves.toBe("MM / YY");
-    await expect(page.getByLabel("ZIP").isHidden()).resolves.toBe(true);
+    await expect(suite.page.getByLabel("ZIP").isHidden()).resolves.toBe(true);
     const fontSize =
       "getComputedStyle(document.querySelector('[aria-label=\"Card number\"]')).fontSize";
-    expect(await page.evaluate(fontSize)).toBe("18px"); // options.style.base applies
+    expect(await suite.page.evaluate(fontSize)).toBe("18px"); // options.style.base applies
 
     await number.pressSequentially("4242424242424242");
     expect(await number.inputValue()).toBe("4242 4242 4242 4242");
     // A complete number moves the customer on to the expiry, as in Stripe's element.
-    expect(await page.evaluate("document.activeElement.getAttribute('aria-label')")).toBe(
+    expect(await suite.page.evaluate("document.activeElement.getAttribute('aria-label')")).toBe(
       "Expiration date MM / YY",
     );
     expect(await lastChange()).toMatchObject({ complete: false, empty: false, brand: "visa" });
-    expect(await page.evaluate("harness.events('focus').length")).toBe(1);
+    expect(await suite.page.evaluate("harness.events('focus').length")).toBe(1);
 
-    await page.getByLabel("Expiration date MM / YY").pressSequentially(`12${FUTURE_YY}`);
-    expect(await page.getByLabel("Expiration date MM / YY").inputValue()).toBe(`12 / ${FUTURE_YY}`);
-    await page.getByLabel("CVC").pressSequentially("1234");
-    expect(await page.getByLabel("CVC").inputValue()).toBe("123");
+    await suite.page.getByLabel("Expiration date MM / YY").pressSequentially(`12${FUTURE_YY}`);
+    expect(await suite.page.getByLabel("Expiration date MM / YY").inputValue()).toBe(
+      `12 / ${FUTURE_YY}`,
+    );
+    await suite.page.getByLabel("CVC").pressSequentially("1234");
+    expect(await suite.page.getByLabel("CVC").inputValue()).toBe("123");
     const change = await lastChange();
     expect(change).toMatchObject({ complete: true, empty: false, brand: "visa" });
     expect(change.error).toBeUndefined();
-    expect(await page.locator("#card-element").getAttribute("class")).toContain(
+    expect(await suite.page.locator("#card-element").getAttribute("class")).toContain(
       "StripeElement--complete",
     );
 
-    await page.getByRole("button", { name: "Pay" }).focus();
-    expect(await page.evaluate("harness.events('blur').length")).toBe(1);
+    await suite.page.getByRole("button", { name: "Pay" }).focus();
+    expect(await suite.page.evaluate("harness.events('blur').length")).toBe(1);
   });
 
   it("reports Stripe's validation messages", async () => {
-    await page.getByLabel("Card number").pressSequentially("4242424242424241");
+    await suite.page.getByLabel("Card number").pressSequentially("4242424242424241");
     expect((await lastChange()).error).toEqual({
       type: "validation_error",
       code: "invalid_number",
       message: "Your card number is invalid.",
     });
-    expect(await page.getByLabel("Card number").getAttribute("aria-invalid")).toBe("true");
+    expect(await suite.page.getByLabel("Card number").getAttribute("aria-invalid")).toBe("true");
 
-    await page.getByLabel("Card number").fill("4242 4242");
+    await suite.page.getByLabel("Card number").fill("4242 4242");
     expect((await lastChange()).error).toBeUndefined(); // incomplete, but still being typed
-    await page.getByLabel("CVC").focus();
+    await suite.page.getByLabel("CVC").focus();
     expect((await lastChange()).error?.message).toBe("Your card number is incomplete.");
 
-    await page.getByLabel("Card number").fill("4242424242424242");
-    await page.getByLabel("Expiration date MM / YY").fill("1220");
+    await suite.page.getByLabel("Card number").fill("4242424242424242");
+    await suite.page.getByLabel("Expiration date MM / YY").fill("1220");
     expect((await lastChange()).error).toMatchObject({
       code: "invalid_expiry_year_past",
       message: "Your card's expiration year is in the past.",
     });
 
-    await page.getByLabel("Expiration date MM / YY").fill(`12${FUTURE_YY}`);
-    const result = (await page.evaluate("harness.createPaymentMethod()")) as {
+    await suite.page.getByLabel("Expiration date MM / YY").fill(`12${FUTURE_YY}`);
+    const result = (await suite.page.evaluate("harness.createPaymentMethod()")) as {
       error?: { code: string; message: string };
     };
     expect(result.error).toMatchObject({
       code: "incomplete_cvc",
       message: "Your card's security code is incomplete.",
     });
-    expect(api.requests.filter((r) => r.path === "/v1/payment_methods")).toHaveLength(0);
+    expect(suite.api.requests.filter((r) => r.path === "/v1/payment_methods")).toHaveLength(0);
   });
 
   it("supports only the card Element, and finds it by name or by react-stripe-js component", async () => {
-    expect(await page.evaluate("harness.unsupportedElement()")).toContain(
+    expect(await suite.page.evaluate("harness.unsupportedElement()")).toContain(
       "only emulates the 'card' Element",
     );
-    expect(await page.evaluate("elements.getElement('card') === card")).toBe(true);
-    expect(await page.evaluate("elements.getElement({ __elementType: 'card' }) === card")).toBe(
-      true,
-    );
+    expect(await suite.page.evaluate("elements.getElement('card') === card")).toBe(true);
     expect(
-      await page.evaluate(
+      await suite.page.evaluate("elements.getElement({ __elementType: 'card' }) === card"),
+    ).toBe(true);
+    expect(
+      await suite.page.evaluate(
         "typeof stripe._registerWrapper + typeof stripe.registerAppInfo + typeof stripe.createToken",
       ),
     ).toBe("functionfunctionfunction");
-    await page.evaluate("card.destroy()");
-    expect(await page.evaluate("elements.getElement('card')")).toBeNull();
-    await expect(page.getByLabel("Card number").count()).resolves.toBe(0);
+    await suite.page.evaluate("card.destroy()");
+    expect(await suite.page.evaluate("elements.getElement('card')")).toBeNull();
+    await expect(suite.page.getByLabel("Card number").count()).resolves.toBe(0);
   });
 
   it("creates a PaymentMethod with the publishable key and form-encoded card details", async () => {
     await typeCard("4242424242424242");
-    const { paymentMethod } = (await page.evaluate("harness.createPaymentMethod()")) as {
+    const { paymentMethod } = (await suite.page.evaluate("harness.createPaymentMethod()")) as {
       paymentMethod: { id: string; card: { last4: string } };
     };
     expect(paymentMethod.id).toMatch(/^pm_/);
     expect(paymentMethod.card.last4).toBe("4242");
-    const sent = api.requests.find((r) => r.path === "/v1/payment_methods");
+    const sent = suite.api.requests.find((r) => r.path === "/v1/payment_methods");
     expect(sent?.authorization).toBe(`Bearer ${PUBLISHABLE_KEY}`);
     expect(sent?.params).toEqual({
       type: "card",
@@ -195,22 +176,22 @@ describe.skipIf(missing !== null)("Stripe.js stand-in in Chromium", () => {
       "billing_details[email]": "ann@example.com",
     });
 
-    const legacy = (await page.evaluate("harness.createPaymentMethodLegacy()")) as {
+    const legacy = (await suite.page.evaluate("harness.createPaymentMethodLegacy()")) as {
       paymentMethod?: { id: string };
     };
     expect(legacy.paymentMethod?.id).toMatch(/^pm_/);
   });
 
   it("confirms a payment with the card Element", async () => {
-    const intent = api.createIntent(4000);
+    const intent = suite.api.createIntent(4000);
     await typeCard("4242 4242 4242 4242");
-    const result = (await page.evaluate(
+    const result = (await suite.page.evaluate(
       `harness.confirm(${JSON.stringify(intent.client_secret)})`,
     )) as {
       paymentIntent?: { id: string; status: string };
     };
     expect(result.paymentIntent).toMatchObject({ id: intent.id, status: "succeeded" });
-    const retrieved = (await page.evaluate(
+    const retrieved = (await suite.page.evaluate(
       `harness.retrieve(${JSON.stringify(intent.client_secret)})`,
     )) as {
       paymentIntent?: { status: string };
@@ -219,9 +200,9 @@ describe.skipIf(missing !== null)("Stripe.js stand-in in Chromium", () => {
   });
 
   it("resolves a decline as { error } with Stripe's message", async () => {
-    const intent = api.createIntent(4000);
+    const intent = suite.api.createIntent(4000);
     await typeCard("4000000000000002");
-    const result = (await page.evaluate(
+    const result = (await suite.page.evaluate(
       `harness.confirm(${JSON.stringify(intent.client_secret)})`,
     )) as {
       error?: { type: string; code: string; decline_code: string; message: string };
@@ -237,22 +218,22 @@ describe.skipIf(missing !== null)("Stripe.js stand-in in Chromium", () => {
   });
 
   async function startThreeDSecure() {
-    const intent = api.createIntent(4000);
+    const intent = suite.api.createIntent(4000);
     await typeCard("4000002500003155");
     // A PaymentMethod id, as our app passes it after creating the subscription.
-    const created = (await page.evaluate("harness.createPaymentMethod()")) as {
+    const created = (await suite.page.evaluate("harness.createPaymentMethod()")) as {
       paymentMethod: { id: string };
     };
-    await page.evaluate(
+    await suite.page.evaluate(
       `harness.startConfirm(${JSON.stringify(intent.client_secret)}, ${JSON.stringify(created.paymentMethod.id)})`,
     );
-    const overlay = page.getByRole("dialog", { name: "3D Secure authentication" });
+    const overlay = suite.page.getByRole("dialog", { name: "3D Secure authentication" });
     await overlay.waitFor();
     expect(await overlay.getAttribute("aria-modal")).toBe("true");
-    const challenge = page.frameLocator('iframe[title="3D Secure authentication"]');
+    const challenge = suite.page.frameLocator('iframe[title="3D Secure authentication"]');
     await challenge.getByRole("heading", { name: "3D Secure 2 Test Page" }).waitFor();
     expect(
-      await page.evaluate(
+      await suite.page.evaluate(
         "document.activeElement && document.activeElement.closest('[data-stripe-emulator-3ds]') !== null",
       ),
     ).toBe(true);
@@ -262,7 +243,7 @@ describe.skipIf(missing !== null)("Stripe.js stand-in in Chromium", () => {
   it("shows the 3-D Secure challenge and succeeds when it is completed", async () => {
     const { intent, overlay, challenge } = await startThreeDSecure();
     await challenge.locator("#test-source-authorize-3ds").click();
-    const result = (await page.evaluate("harness.finishConfirm()")) as {
+    const result = (await suite.page.evaluate("harness.finishConfirm()")) as {
       paymentIntent?: { id: string; status: string };
     };
     expect(result.paymentIntent).toMatchObject({ id: intent.id, status: "succeeded" });
@@ -272,7 +253,7 @@ describe.skipIf(missing !== null)("Stripe.js stand-in in Chromium", () => {
   it("reports an authentication failure when the challenge is failed", async () => {
     const { intent, overlay, challenge } = await startThreeDSecure();
     await challenge.getByRole("button", { name: "Fail" }).click();
-    const result = (await page.evaluate("harness.finishConfirm()")) as {
+    const result = (await suite.page.evaluate("harness.finishConfirm()")) as {
       error?: {
         type: string;
         code: string;
@@ -291,7 +272,9 @@ describe.skipIf(missing !== null)("Stripe.js stand-in in Chromium", () => {
   });
 
   it("turns a dropped connection into an api_connection_error", async () => {
-    const result = (await page.evaluate(`harness.confirm("pi_dropped_secret_x", "pm_123")`)) as {
+    const result = (await suite.page.evaluate(
+      `harness.confirm("pi_dropped_secret_x", "pm_123")`,
+    )) as {
       error?: { type: string };
     };
     expect(result.error?.type).toBe("api_connection_error");
