@@ -12,9 +12,16 @@ export function acceptedCodings(header: string): Set<string> {
   return codings;
 }
 
-type Coding = "br" | "gzip";
+export type Coding = "br" | "gzip";
 
-function compress(html: string, coding: Coding): Promise<Buffer> {
+/** The coding to answer in: brotli where accepted, else gzip, else none. */
+export function preferredCoding(acceptEncoding: string): Coding | null {
+  const codings = acceptedCodings(acceptEncoding);
+  return codings.has("br") ? "br" : codings.has("gzip") ? "gzip" : null;
+}
+
+/** A drawn page as brotli (quality 5) or gzip (level 6), off the event loop. */
+export function compressHtml(html: string, coding: Coding): Promise<Buffer> {
   const bytes = Buffer.from(html);
   return new Promise((resolve, reject) => {
     const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result));
@@ -53,7 +60,7 @@ export function compressPages(options: { minBytes?: number; maxEntries?: number 
       // Most recently used goes last; the first key is the one to drop.
       cache.delete(key);
     } else {
-      entry = compress(html, coding);
+      entry = compressHtml(html, coding);
       entry.catch(() => cache.delete(key));
       if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
     }
@@ -67,8 +74,7 @@ export function compressPages(options: { minBytes?: number; maxEntries?: number 
     const headers = c.res.headers;
     if (headers.has("content-encoding")) return;
     if (!headers.get("content-type")?.startsWith("text/html")) return;
-    const codings = acceptedCodings(accepted);
-    const coding: Coding | null = codings.has("br") ? "br" : codings.has("gzip") ? "gzip" : null;
+    const coding = preferredCoding(accepted);
     if (!coding) return;
     const html = await c.res.text();
     const isWorthIt = Buffer.byteLength(html) >= minBytes;
