@@ -30,8 +30,8 @@ export function createEmulatorApp(em: Emulator): Hono<EmulatorEnv> {
     await next();
   });
   for (const path of ["/v3", "/v3/", "/v3/stripe.js"])
-    app.all(path, (c) =>
-      c.body(stripeJsSource(em.baseUrl), 200, {
+    app.all(path, async (c) =>
+      c.body(await stripeJsSource(em.baseUrl), 200, {
         "Content-Type": "application/javascript; charset=utf-8",
         "Access-Control-Allow-Origin": "*",
         "Cache-Control": "no-cache",

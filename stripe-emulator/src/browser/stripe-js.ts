@@ -1,9 +1,14 @@
-import { cardElementSource } from "./runtime/card-element";
-import { cardRulesSource } from "./runtime/card-rules-compiled";
-import { challengeSource } from "./runtime/challenge";
-import { elementsSource } from "./runtime/elements";
-import { httpSource } from "./runtime/http";
-import { stripeInstanceSource } from "./runtime/stripe-instance";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * The built script's file name. `npm run build` (scripts/build.mjs) writes it beside the
+ * compiled emulator in dist/server, which is where this module then lives too.
+ */
+const STRIPE_JS_BUNDLE = "stripe-js-bundle.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** A JS string literal that stays inert even if the script is ever inlined in HTML. */
 function jsString(value: string): string {
@@ -14,28 +19,48 @@ function jsString(value: string): string {
 }
 
 /**
- * The emulator's stand-in for https://js.stripe.com/v3: one self-contained ES2019 script (an
- * IIFE, no imports) defining `window.Stripe`. Its parts live in ./runtime as source strings
- * because they run in the browser, not in Node; they share one function scope, in this order.
- * The card rules are the API's own (core/card-rules.ts), compiled into `cardRules`.
+ * ./runtime bundled as the browser runs it. Run from TypeScript sources (tsx, vitest) there is
+ * no prebuilt file, so esbuild bundles it here, once per process; the options match
+ * scripts/build.mjs's. esbuild is imported only then: the built emulator never loads it.
+ */
+async function bundleRuntime(): Promise<string> {
+  const prebuilt = path.join(here, STRIPE_JS_BUNDLE);
+  if (existsSync(prebuilt)) return readFileSync(prebuilt, "utf8");
+  const { build } = await import("esbuild");
+  const result = await build({
+    entryPoints: [path.join(here, "runtime/index.ts")],
+    bundle: true,
+    format: "iife",
+    target: "es2019",
+    platform: "browser",
+    legalComments: "none",
+    charset: "utf8",
+    write: false,
+    logLevel: "silent",
+  });
+  return result.outputFiles[0]!.text;
+}
+
+let runtime: Promise<string> | undefined;
+
+/**
+ * The emulator's stand-in for https://js.stripe.com/v3: one self-contained ES2019 script
+ * defining `window.Stripe`, written in TypeScript in ./runtime (the card rules are the API's
+ * own, core/card-rules.ts). The API's address is known only now, so it goes in here, in the
+ * strict function that wraps the bundle, where the runtime reads it (runtime/http.ts).
  *
  * @param apiBaseUrl the emulator's REST origin the browser can reach, e.g. "http://localhost:12111"
  */
-export function stripeJsSource(apiBaseUrl: string): string {
+export async function stripeJsSource(apiBaseUrl: string): Promise<string> {
+  runtime ??= bundleRuntime().catch((error: unknown) => {
+    runtime = undefined; // the next request tries again
+    throw error;
+  });
   const apiBase = apiBaseUrl.replace(/\/+$/, "");
   return `/* Stripe.js stand-in served by the Stripe emulator (test mode only). */
 (function () {
   "use strict";
-  if (typeof window === "undefined") return;
-  var API_BASE = ${jsString(apiBase)};
-${httpSource}
-${cardRulesSource}
-${cardElementSource}
-${elementsSource}
-${challengeSource}
-${stripeInstanceSource}
-  Stripe.version = 3;
-  window.Stripe = Stripe;
-})();
+  var __EMULATOR_API_BASE__ = ${jsString(apiBase)};
+${await runtime}})();
 `;
 }

@@ -1,8 +1,8 @@
 // Card numbers, expiry dates and CVCs as Stripe judges them, and Stripe's published test cards.
-// The one copy of these rules: the API (core/cards.ts) imports this module, and the Stripe.js
-// stand-in runs it in the browser, compiled to ES2019 into browser/runtime/card-rules-compiled.ts
-// (`npx tsx stripe-emulator/tests/browser/write-card-rules.ts`; card-rules.test.ts fails when
-// that copy is stale). So it imports nothing and uses nothing but the language.
+// The one copy of these rules: the API (core/cards.ts) imports this module, and so does the
+// Stripe.js stand-in (browser/runtime/card-element.ts), bundled to ES2019 for the browser. So it
+// imports nothing and uses nothing but the language (browser/runtime/tsconfig.json checks it
+// against ES2019 and the DOM, with no Node).
 
 export type CardBrand =
   | "visa"
@@ -27,7 +27,7 @@ const MESSAGES = {
   incomplete_zip: "Your postal code is incomplete.",
 };
 
-export type ValidationCode = keyof typeof MESSAGES;
+type ValidationCode = keyof typeof MESSAGES;
 
 export interface ValidationError {
   type: "validation_error";
@@ -66,7 +66,7 @@ export function brandOf(number: string): CardBrand {
 }
 
 /** The lengths a brand's numbers have, shortest first (Diners has 14- and 16-digit cards). */
-export function numberLengthsOf(brand: CardBrand): number[] {
+function numberLengthsOf(brand: CardBrand): number[] {
   if (brand === "amex") return [15];
   if (brand === "diners") return [14, 16];
   if (brand === "unionpay") return [16, 17, 18, 19];

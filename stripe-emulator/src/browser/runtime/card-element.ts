@@ -1,236 +1,354 @@
 /**
- * Browser-side source (ES2019): the `card` Element. Real Stripe renders it in an iframe; the
- * emulator renders plain labelled inputs straight into the mount node, which is simpler and
- * lets tests and assistive technology reach them. Events and their payloads follow Stripe's.
- * Expects the card-rules source in scope.
+ * The `card` Element. Real Stripe renders it in an iframe; the emulator renders plain labelled
+ * inputs straight into the mount node, which is simpler and lets tests and assistive technology
+ * reach them. Events and their payloads follow Stripe's. Its rules are the API's own.
  */
-export const cardElementSource = String.raw`
-  var CARD_STYLE_ID = "stripe-emulator-card-styles";
-  var CARD_CSS =
-    ".__se-card{display:flex;flex-wrap:wrap;align-items:center;gap:4px 12px;width:100%;font:inherit;color:inherit;line-height:1.5}" +
-    ".__se-input{display:block;box-sizing:border-box;-webkit-appearance:none;appearance:none;margin:0;padding:0;border:0;outline:0;" +
-    "background:transparent;box-shadow:none;font:inherit;color:inherit;letter-spacing:inherit;line-height:inherit;min-width:0;font-variant-numeric:tabular-nums}" +
-    ".__se-input[hidden]{display:none}" +
-    ".__se-input::placeholder{color:var(--se-placeholder,#8792a2);opacity:1}" +
-    ".__se-input[aria-invalid=true]{color:var(--se-invalid,#df1b41)}" +
-    ".__se-input:disabled{cursor:not-allowed;opacity:.6}" +
-    ".__se-number{flex:1 1 11em}.__se-expiry{flex:0 1 5.5em}.__se-cvc{flex:0 1 3.5em}.__se-postalCode{flex:0 1 5.5em}";
+import {
+  brandOf,
+  type CardBrand,
+  checkCvc,
+  checkExpiry,
+  checkNumber,
+  checkPostalCode,
+  cvcLengthOf,
+  digitsOf,
+  type ExpiryCheck,
+  type FieldCheck,
+  formatExpiry,
+  formatNumber,
+  maxNumberLength,
+  type ValidationError,
+} from "../../core/card-rules";
+import type { StripeError } from "./http";
 
-  var CARD_FIELDS = ["number", "expiry", "cvc", "postalCode"];
-  var DEFAULT_CLASSES = {
-    base: "StripeElement",
-    complete: "StripeElement--complete",
-    empty: "StripeElement--empty",
-    focus: "StripeElement--focus",
-    invalid: "StripeElement--invalid",
+const CARD_STYLE_ID = "stripe-emulator-card-styles";
+const CARD_CSS =
+  ".__se-card{display:flex;flex-wrap:wrap;align-items:center;gap:4px 12px;width:100%;font:inherit;color:inherit;line-height:1.5}" +
+  ".__se-input{display:block;box-sizing:border-box;-webkit-appearance:none;appearance:none;margin:0;padding:0;border:0;outline:0;" +
+  "background:transparent;box-shadow:none;font:inherit;color:inherit;letter-spacing:inherit;line-height:inherit;min-width:0;font-variant-numeric:tabular-nums}" +
+  ".__se-input[hidden]{display:none}" +
+  ".__se-input::placeholder{color:var(--se-placeholder,#8792a2);opacity:1}" +
+  ".__se-input[aria-invalid=true]{color:var(--se-invalid,#df1b41)}" +
+  ".__se-input:disabled{cursor:not-allowed;opacity:.6}" +
+  ".__se-number{flex:1 1 11em}.__se-expiry{flex:0 1 5.5em}.__se-cvc{flex:0 1 3.5em}.__se-postalCode{flex:0 1 5.5em}";
+
+type FieldKey = "number" | "expiry" | "cvc" | "postalCode";
+const CARD_FIELDS: FieldKey[] = ["number", "expiry", "cvc", "postalCode"];
+
+interface ElementClasses {
+  base: string;
+  complete: string;
+  empty: string;
+  focus: string;
+  invalid: string;
+}
+
+const DEFAULT_CLASSES: ElementClasses = {
+  base: "StripeElement",
+  complete: "StripeElement--complete",
+  empty: "StripeElement--empty",
+  focus: "StripeElement--focus",
+  invalid: "StripeElement--invalid",
+};
+
+/** The part of Stripe's `style` option the emulated element honours. */
+interface CardStyle {
+  base?: {
+    fontSize?: string;
+    color?: string;
+    fontFamily?: string;
+    fontWeight?: string;
+    lineHeight?: string;
+    letterSpacing?: string;
+    "::placeholder"?: { color?: string };
   };
+  invalid?: { color?: string };
+}
 
-  function injectCardStyles() {
-    if (document.getElementById(CARD_STYLE_ID)) return;
-    var style = document.createElement("style");
-    style.id = CARD_STYLE_ID;
-    style.textContent = CARD_CSS;
-    (document.head || document.documentElement).appendChild(style);
-  }
+export interface CardElementOptions {
+  style?: CardStyle;
+  classes?: Partial<ElementClasses>;
+  hidePostalCode?: boolean;
+  disabled?: boolean;
+  value?: { postalCode?: string | number | null };
+}
 
-  function mergeOptions(current, next) {
-    var merged = Object.assign({}, current, next);
-    if (current.style && next && next.style) merged.style = Object.assign({}, current.style, next.style);
-    return merged;
-  }
+/** What the element needs from the Elements group that created it. */
+interface ElementOwner {
+  _forget(element: CardElement): void;
+}
 
-  // Put the caret back after the same number of digits it followed before reformatting.
-  function caretAfterDigits(text, digitCount) {
-    if (digitCount <= 0) return 0;
-    var seen = 0;
-    for (var i = 0; i < text.length; i++) {
-      if (/\d/.test(text.charAt(i))) seen++;
-      if (seen === digitCount) return i + 1;
+type Handler = ((event?: unknown) => void) & { _original?: Handler };
+
+interface FieldChecks {
+  number: FieldCheck;
+  expiry: ExpiryCheck;
+  cvc: FieldCheck;
+  postalCode: FieldCheck;
+}
+
+/** The whole element's state; `shown` holds the errors the customer should see right now. */
+interface CardState {
+  brand: CardBrand;
+  values: Record<FieldKey, string>;
+  checks: FieldChecks;
+  fields: FieldKey[];
+  empty: boolean;
+  complete: boolean;
+  shown: Partial<Record<FieldKey, true>>;
+  error: ValidationError | undefined;
+}
+
+/** The card data for createPaymentMethod, or the first validation error Stripe would give. */
+export type CollectedCard =
+  | {
+      card: { number: string; exp_month: string; exp_year: string; cvc: string };
+      postalCode: string;
+      error?: undefined;
     }
-    return text.length;
-  }
+  | { error: StripeError };
 
-  function CardElement(group, options) {
+function injectCardStyles(): void {
+  if (document.getElementById(CARD_STYLE_ID)) return;
+  const style = document.createElement("style");
+  style.id = CARD_STYLE_ID;
+  style.textContent = CARD_CSS;
+  (document.head || document.documentElement).appendChild(style);
+}
+
+function mergeOptions(current: CardElementOptions, next: CardElementOptions): CardElementOptions {
+  const merged = Object.assign({}, current, next);
+  if (current.style && next?.style) merged.style = Object.assign({}, current.style, next.style);
+  return merged;
+}
+
+// Put the caret back after the same number of digits it followed before reformatting.
+function caretAfterDigits(text: string, digitCount: number): number {
+  if (digitCount <= 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (/\d/.test(text.charAt(i))) seen++;
+    if (seen === digitCount) return i + 1;
+  }
+  return text.length;
+}
+
+export class CardElement {
+  _group: ElementOwner;
+  _options: CardElementOptions;
+  _listeners: Record<string, Handler[]> = {};
+  _node: Element | null = null;
+  _root: HTMLDivElement | null = null;
+  _inputs: Record<FieldKey, HTMLInputElement> | null = null;
+  _ready = false;
+  _destroyed = false;
+  _touched: Partial<Record<FieldKey, true>> = {};
+  _focused: FieldKey | null = null;
+  _lastErrorCode: string | null = null;
+
+  constructor(group: ElementOwner, options?: CardElementOptions) {
     this._group = group;
     this._options = options || {};
-    this._listeners = {};
-    this._node = null;
-    this._root = null;
-    this._inputs = null;
-    this._ready = false;
-    this._destroyed = false;
-    this._touched = {};
-    this._focused = null;
-    this._lastErrorCode = null;
   }
 
-  CardElement.prototype.on = function (type, handler) {
-    if (typeof handler !== "function") throw new Error("element.on('" + type + "', handler): handler must be a function.");
-    (this._listeners[type] = this._listeners[type] || []).push(handler);
+  on(type: string, handler: Handler): this {
+    if (typeof handler !== "function") {
+      throw new Error(`element.on('${type}', handler): handler must be a function.`);
+    }
+    const listeners = this._listeners[type] || [];
+    this._listeners[type] = listeners;
+    listeners.push(handler);
     // react-stripe-js subscribes to 'ready' in an effect that runs after mount(); a listener
     // that arrives after the element is ready still hears about it.
     if (type === "ready" && this._ready) {
-      var self = this;
-      setTimeout(function () {
-        if ((self._listeners.ready || []).indexOf(handler) >= 0) handler({ elementType: "card" });
+      setTimeout(() => {
+        if ((this._listeners.ready || []).indexOf(handler) >= 0) handler({ elementType: "card" });
       }, 0);
     }
     return this;
-  };
-  CardElement.prototype.addEventListener = CardElement.prototype.on;
+  }
 
-  CardElement.prototype.once = function (type, handler) {
-    var self = this;
-    function wrapper(event) {
-      self.off(type, wrapper);
+  addEventListener(type: string, handler: Handler): this {
+    return this.on(type, handler);
+  }
+
+  once(type: string, handler: Handler): this {
+    const wrapper: Handler = (event) => {
+      this.off(type, wrapper);
       handler(event);
-    }
+    };
     wrapper._original = handler;
     return this.on(type, wrapper);
-  };
+  }
 
-  CardElement.prototype.off = function (type, handler) {
-    var list = this._listeners[type] || [];
+  off(type: string, handler?: Handler): this {
+    const list = this._listeners[type] || [];
     this._listeners[type] = handler
-      ? list.filter(function (h) { return h !== handler && h._original !== handler; })
+      ? list.filter((h) => h !== handler && h._original !== handler)
       : [];
     return this;
-  };
-  CardElement.prototype.removeEventListener = CardElement.prototype.off;
+  }
 
-  CardElement.prototype._emit = function (type, payload) {
-    var list = (this._listeners[type] || []).slice();
-    for (var i = 0; i < list.length; i++) {
+  removeEventListener(type: string, handler?: Handler): this {
+    return this.off(type, handler);
+  }
+
+  _emit(type: string, payload: unknown): void {
+    for (const listener of (this._listeners[type] || []).slice()) {
       try {
-        list[i](payload);
+        listener(payload);
       } catch (error) {
         // One failing handler must not silence the others; report it the way the browser would.
-        setTimeout(function () { throw error; }, 0);
+        setTimeout(() => {
+          throw error;
+        }, 0);
       }
     }
-  };
+  }
 
-  CardElement.prototype.mount = function (target) {
-    if (this._destroyed) throw new Error("This Element has already been destroyed. Please create a new one.");
-    if (this._root) throw new Error("This Element is already mounted. Use unmount() to unmount the Element before re-mounting.");
-    var node = typeof target === "string" ? document.querySelector(target) : target;
-    if (!node || node.nodeType !== 1) {
-      throw new Error(typeof target === "string"
-        ? "The selector you specified (" + target + ") applies to no DOM elements that are currently on the page."
-        : "Invalid DOM element. Make sure to call mount() with a valid DOM element or selector.");
+  mount(target: string | Element): void {
+    if (this._destroyed) {
+      throw new Error("This Element has already been destroyed. Please create a new one.");
+    }
+    if (this._root) {
+      throw new Error(
+        "This Element is already mounted. Use unmount() to unmount the Element before re-mounting.",
+      );
+    }
+    const node = typeof target === "string" ? document.querySelector(target) : target;
+    if (node?.nodeType !== 1) {
+      throw new Error(
+        typeof target === "string"
+          ? `The selector you specified (${target}) applies to no DOM elements that are currently on the page.`
+          : "Invalid DOM element. Make sure to call mount() with a valid DOM element or selector.",
+      );
     }
     injectCardStyles();
     this._node = node;
-    this._render();
-    node.appendChild(this._root);
+    const root = this._render();
+    node.appendChild(root);
     this._applyOptions();
     this._refreshLook(this._evaluate());
-    var self = this;
-    setTimeout(function () {
-      if (!self._root) return;
-      self._ready = true;
-      self._emit("ready", { elementType: "card" });
+    setTimeout(() => {
+      if (!this._root) return;
+      this._ready = true;
+      this._emit("ready", { elementType: "card" });
     }, 0);
-  };
+  }
 
-  CardElement.prototype._render = function () {
-    var self = this;
-    var root = document.createElement("div");
+  _render(): HTMLDivElement {
+    const root = document.createElement("div");
     root.className = "__se-card";
     root.setAttribute("role", "group");
     root.setAttribute("aria-label", "Credit or debit card");
     root.setAttribute("data-stripe-emulator-card", "");
-    function field(key, name, label, placeholder, autocomplete, numeric) {
-      var input = document.createElement("input");
+    const field = (
+      key: FieldKey,
+      name: string,
+      label: string,
+      placeholder: string,
+      autocomplete: AutoFill,
+      numeric: boolean,
+    ): HTMLInputElement => {
+      const input = document.createElement("input");
       input.type = "text";
-      input.className = "__se-input __se-" + key;
+      input.className = `__se-input __se-${key}`;
       input.name = name;
       input.setAttribute("aria-label", label);
       input.placeholder = placeholder;
       input.autocomplete = autocomplete;
       input.spellcheck = false;
       if (numeric) input.inputMode = "numeric";
-      input.addEventListener("input", function (event) { self._onInput(key, event); });
-      input.addEventListener("focus", function (event) { self._onFocus(key, event); });
-      input.addEventListener("blur", function (event) { self._onBlur(key, event); });
-      input.addEventListener("keydown", function (event) { self._onKeydown(key, event); });
+      input.addEventListener("input", (event) => this._onInput(key, event));
+      input.addEventListener("focus", (event) => this._onFocus(key, event));
+      input.addEventListener("blur", (event) => this._onBlur(key, event));
+      input.addEventListener("keydown", (event) => this._onKeydown(key, event));
       root.appendChild(input);
       return input;
-    }
-    this._inputs = {
-      number: field("number", "cardnumber", "Card number", "1234 1234 1234 1234", "cc-number", true),
+    };
+    const inputs = {
+      number: field(
+        "number",
+        "cardnumber",
+        "Card number",
+        "1234 1234 1234 1234",
+        "cc-number",
+        true,
+      ),
       expiry: field("expiry", "exp-date", "Expiration date MM / YY", "MM / YY", "cc-exp", true),
       cvc: field("cvc", "cvc", "CVC", "CVC", "cc-csc", true),
       postalCode: field("postalCode", "postal", "ZIP", "ZIP", "postal-code", false),
     };
-    this._inputs.postalCode.maxLength = 10;
+    inputs.postalCode.maxLength = 10;
+    this._inputs = inputs;
     this._root = root;
-  };
+    return root;
+  }
 
-  CardElement.prototype._applyOptions = function () {
-    if (!this._root) return;
-    var options = this._options;
-    var style = options.style || {};
-    var base = style.base || {};
-    var css = this._root.style;
+  _applyOptions(): void {
+    if (!this._root || !this._inputs) return;
+    const options = this._options;
+    const style = options.style || {};
+    const base = style.base || {};
+    const css = this._root.style;
     css.fontSize = base.fontSize || "";
     css.color = base.color || "";
     css.fontFamily = base.fontFamily || "";
     css.fontWeight = base.fontWeight || "";
     css.lineHeight = base.lineHeight || "";
     css.letterSpacing = base.letterSpacing || "";
-    css.setProperty("--se-placeholder", (base["::placeholder"] && base["::placeholder"].color) || "");
-    css.setProperty("--se-invalid", (style.invalid && style.invalid.color) || "");
-    this._inputs.postalCode.hidden = !!options.hidePostalCode;
-    if (options.value && options.value.postalCode != null && !this._inputs.postalCode.value) {
-      this._inputs.postalCode.value = String(options.value.postalCode);
+    css.setProperty("--se-placeholder", base["::placeholder"]?.color || "");
+    css.setProperty("--se-invalid", style.invalid?.color || "");
+    const inputs = this._inputs;
+    inputs.postalCode.hidden = !!options.hidePostalCode;
+    if (options.value && options.value.postalCode != null && !inputs.postalCode.value) {
+      inputs.postalCode.value = String(options.value.postalCode);
     }
-    for (var i = 0; i < CARD_FIELDS.length; i++) this._inputs[CARD_FIELDS[i]].disabled = !!options.disabled;
-  };
+    for (const key of CARD_FIELDS) inputs[key].disabled = !!options.disabled;
+  }
 
-  CardElement.prototype._visibleFields = function () {
+  _visibleFields(): FieldKey[] {
     return this._options.hidePostalCode ? CARD_FIELDS.slice(0, 3) : CARD_FIELDS.slice();
-  };
+  }
 
-  // The whole element's state; "shown" holds the errors the customer should see right now.
-  CardElement.prototype._evaluate = function () {
-    var inputs = this._inputs;
-    var number = cardRules.digitsOf(inputs.number.value);
-    var brand = cardRules.brandOf(number);
-    var values = {
-      number: number,
-      expiry: cardRules.digitsOf(inputs.expiry.value),
-      cvc: cardRules.digitsOf(inputs.cvc.value),
+  /** Only called while mounted, when the inputs exist. */
+  _evaluate(): CardState {
+    const inputs = this._inputs!;
+    const number = digitsOf(inputs.number.value);
+    const brand = brandOf(number);
+    const values: Record<FieldKey, string> = {
+      number,
+      expiry: digitsOf(inputs.expiry.value),
+      cvc: digitsOf(inputs.cvc.value),
       postalCode: inputs.postalCode.value.trim(),
     };
-    var checks = {
-      number: cardRules.checkNumber(number),
-      expiry: cardRules.checkExpiry(values.expiry, new Date()),
-      cvc: cardRules.checkCvc(values.cvc, brand),
-      postalCode: cardRules.checkPostalCode(values.postalCode),
+    const checks: FieldChecks = {
+      number: checkNumber(number),
+      expiry: checkExpiry(values.expiry, new Date()),
+      cvc: checkCvc(values.cvc, brand),
+      postalCode: checkPostalCode(values.postalCode),
     };
-    var fields = this._visibleFields();
-    var empty = true;
-    var complete = true;
-    var shown = {};
-    var firstError;
-    for (var i = 0; i < fields.length; i++) {
-      var key = fields[i];
-      var check = checks[key];
+    const fields = this._visibleFields();
+    let empty = true;
+    let complete = true;
+    const shown: Partial<Record<FieldKey, true>> = {};
+    let firstError: ValidationError | undefined;
+    for (const key of fields) {
+      const check = checks[key];
       if (values[key]) empty = false;
       if (check.complete) continue;
       complete = false;
       // An empty field never nags; an incomplete one waits until the customer leaves it.
-      var visible = values[key] && (check.hard || (this._touched[key] && this._focused !== key));
+      const visible = values[key] && (check.hard || (this._touched[key] && this._focused !== key));
       if (visible) {
         shown[key] = true;
         if (!firstError) firstError = check.error;
       }
     }
-    return { brand: brand, values: values, checks: checks, fields: fields, empty: empty, complete: complete, shown: shown, error: firstError };
-  };
+    return { brand, values, checks, fields, empty, complete, shown, error: firstError };
+  }
 
-  CardElement.prototype._changeEvent = function (state) {
+  _changeEvent(state: CardState) {
     return {
       elementType: "card",
       empty: state.empty,
@@ -239,128 +357,137 @@ export const cardElementSource = String.raw`
       brand: state.brand,
       value: { postalCode: state.values.postalCode },
     };
-  };
+  }
 
-  CardElement.prototype._refreshLook = function (state) {
-    var inputs = this._inputs;
-    for (var i = 0; i < CARD_FIELDS.length; i++) {
-      var key = CARD_FIELDS[i];
+  _classes(): ElementClasses {
+    return Object.assign({}, DEFAULT_CLASSES, this._options.classes || {});
+  }
+
+  _refreshLook(state: CardState): void {
+    const inputs = this._inputs!;
+    for (const key of CARD_FIELDS) {
       if (state.shown[key]) inputs[key].setAttribute("aria-invalid", "true");
       else inputs[key].removeAttribute("aria-invalid");
     }
-    var classes = Object.assign({}, DEFAULT_CLASSES, this._options.classes || {});
-    var list = this._node.classList;
+    const classes = this._classes();
+    const list = this._node!.classList;
     list.add(classes.base);
     list.toggle(classes.empty, state.empty);
     list.toggle(classes.complete, state.complete);
     list.toggle(classes.invalid, !!state.error);
     list.toggle(classes.focus, this._focused !== null);
-  };
+  }
 
   // Emits 'change' always when a value changed, otherwise only when the shown error did.
-  CardElement.prototype._update = function (valueChanged) {
-    var state = this._evaluate();
+  _update(valueChanged: boolean): CardState {
+    const state = this._evaluate();
     this._refreshLook(state);
-    var code = state.error ? state.error.code : null;
+    const code = state.error ? state.error.code : null;
     if (valueChanged || code !== this._lastErrorCode) {
       this._lastErrorCode = code;
       this._emit("change", this._changeEvent(state));
     }
     return state;
-  };
+  }
 
-  CardElement.prototype._onInput = function (key, event) {
-    var input = this._inputs[key];
-    var before = input.value;
-    var caret = input.selectionStart == null ? before.length : input.selectionStart;
-    var atEnd = caret >= before.length;
-    var deleting = !!(event && typeof event.inputType === "string" && event.inputType.indexOf("delete") === 0);
-    var formatted;
+  _onInput(key: FieldKey, event: Event): void {
+    const inputs = this._inputs!;
+    const input = inputs[key];
+    const before = input.value;
+    const caret = input.selectionStart == null ? before.length : input.selectionStart;
+    const atEnd = caret >= before.length;
+    const inputType = (event as InputEvent).inputType;
+    const deleting = typeof inputType === "string" && inputType.indexOf("delete") === 0;
+    let formatted: string;
     if (key === "number") {
-      var number = cardRules.digitsOf(before);
-      formatted = cardRules.formatNumber(number.slice(0, cardRules.maxNumberLength(cardRules.brandOf(number))));
+      const number = digitsOf(before);
+      formatted = formatNumber(number.slice(0, maxNumberLength(brandOf(number))));
     } else if (key === "expiry") {
-      formatted = cardRules.formatExpiry(before, deleting);
+      formatted = formatExpiry(before, deleting);
     } else if (key === "cvc") {
-      var brand = cardRules.brandOf(cardRules.digitsOf(this._inputs.number.value));
-      formatted = cardRules.digitsOf(before).slice(0, cardRules.cvcLengthOf(brand));
+      const brand = brandOf(digitsOf(inputs.number.value));
+      formatted = digitsOf(before).slice(0, cvcLengthOf(brand));
     } else {
-      formatted = before.toUpperCase().replace(/[^A-Z0-9 -]/g, "").slice(0, 10);
+      formatted = before
+        .toUpperCase()
+        .replace(/[^A-Z0-9 -]/g, "")
+        .slice(0, 10);
     }
     if (formatted !== before) {
       input.value = formatted;
       if (!atEnd && key !== "postalCode" && document.activeElement === input) {
-        var position = caretAfterDigits(formatted, cardRules.digitsOf(before.slice(0, caret)).length);
+        const position = caretAfterDigits(formatted, digitsOf(before.slice(0, caret)).length);
         input.setSelectionRange(position, position);
       }
     }
-    var state = this._update(true);
+    const state = this._update(true);
     // Like Stripe, move on to the next field once this one is complete and valid.
     if (atEnd && !deleting && state.checks[key].complete) {
-      var fields = state.fields;
-      var next = fields[fields.indexOf(key) + 1];
-      if (next) this._inputs[next].focus();
+      const next = state.fields[state.fields.indexOf(key) + 1];
+      if (next) inputs[next].focus();
     }
-  };
+  }
 
-  CardElement.prototype._onKeydown = function (key, event) {
+  _onKeydown(key: FieldKey, event: KeyboardEvent): void {
     if (event.key === "Escape") {
       this._emit("escape", { elementType: "card" });
       return;
     }
+    const inputs = this._inputs!;
     // Backspace in an empty field steps back into the previous one, as in Stripe's element.
-    if (event.key === "Backspace" && this._inputs[key].value === "") {
-      var fields = this._visibleFields();
-      var previous = this._inputs[fields[fields.indexOf(key) - 1]];
+    if (event.key === "Backspace" && inputs[key].value === "") {
+      const fields = this._visibleFields();
+      const previousKey = fields[fields.indexOf(key) - 1];
+      const previous = previousKey ? inputs[previousKey] : undefined;
       if (previous) {
         event.preventDefault();
         previous.focus();
-        var end = previous.value.length;
+        const end = previous.value.length;
         previous.setSelectionRange(end, end);
       }
     }
-  };
+  }
 
-  CardElement.prototype._containsNode = function (node) {
-    return !!(node && this._root && this._root.contains(node));
-  };
+  _containsNode(node: EventTarget | null): boolean {
+    return !!(node && this._root?.contains(node as Node));
+  }
 
-  CardElement.prototype._onFocus = function (key, event) {
-    var wasFocused = this._focused !== null || this._containsNode(event.relatedTarget);
+  _onFocus(key: FieldKey, event: FocusEvent): void {
+    const wasFocused = this._focused !== null || this._containsNode(event.relatedTarget);
     this._focused = key;
     if (!wasFocused) this._emit("focus", { elementType: "card" });
     this._update(false);
-  };
+  }
 
-  CardElement.prototype._onBlur = function (key, event) {
+  _onBlur(key: FieldKey, event: FocusEvent): void {
     this._touched[key] = true;
     if (this._focused === key) this._focused = null;
     // Moving between the element's own inputs is not a blur of the element.
     if (!this._containsNode(event.relatedTarget)) this._emit("blur", { elementType: "card" });
     if (this._root) this._update(false);
-  };
+  }
 
-  // The card data for createPaymentMethod, or the first validation error Stripe would give.
-  CardElement.prototype._collect = function () {
+  _collect(): CollectedCard {
     if (!this._inputs || this._destroyed) {
       return {
         error: {
           type: "validation_error",
           code: "element_not_mounted",
-          message: "We could not retrieve data from the specified Element. Please make sure the Element you are attempting to use is still mounted.",
+          message:
+            "We could not retrieve data from the specified Element. Please make sure the Element you are attempting to use is still mounted.",
         },
       };
     }
-    var state = this._evaluate();
-    for (var i = 0; i < state.fields.length; i++) {
-      var key = state.fields[i];
+    const state = this._evaluate();
+    for (const key of state.fields) {
       this._touched[key] = true;
-      if (!state.checks[key].complete) {
+      const check = state.checks[key];
+      if (!check.complete) {
         this._inputs[key].setAttribute("aria-invalid", "true");
-        return { error: state.checks[key].error };
+        return { error: check.error };
       }
     }
-    var expiry = state.checks.expiry;
+    const expiry = state.checks.expiry;
     return {
       card: {
         number: state.values.number,
@@ -370,48 +497,54 @@ export const cardElementSource = String.raw`
       },
       postalCode: this._options.hidePostalCode ? "" : state.values.postalCode,
     };
-  };
+  }
 
-  CardElement.prototype.update = function (options) {
+  update(options?: CardElementOptions): void {
     this._options = mergeOptions(this._options, options || {});
     if (this._root) {
       this._applyOptions();
       this._refreshLook(this._evaluate());
     }
-  };
+  }
 
-  CardElement.prototype.focus = function () {
+  focus(): void {
     if (this._inputs) this._inputs.number.focus();
-  };
+  }
 
-  CardElement.prototype.blur = function () {
-    if (this._containsNode(document.activeElement)) document.activeElement.blur();
-  };
+  blur(): void {
+    const active = document.activeElement;
+    if (this._containsNode(active)) (active as HTMLElement).blur();
+  }
 
-  CardElement.prototype.clear = function () {
+  clear(): void {
     if (!this._inputs) return;
-    for (var i = 0; i < CARD_FIELDS.length; i++) this._inputs[CARD_FIELDS[i]].value = "";
+    for (const key of CARD_FIELDS) this._inputs[key].value = "";
     this._touched = {};
     this._update(true);
-  };
+  }
 
-  CardElement.prototype.unmount = function () {
+  unmount(): void {
     if (!this._root) return;
     if (this._root.parentNode) this._root.parentNode.removeChild(this._root);
-    var classes = Object.assign({}, DEFAULT_CLASSES, this._options.classes || {});
-    var list = this._node.classList;
-    list.remove(classes.base, classes.empty, classes.complete, classes.invalid, classes.focus);
+    const classes = this._classes();
+    this._node!.classList.remove(
+      classes.base,
+      classes.empty,
+      classes.complete,
+      classes.invalid,
+      classes.focus,
+    );
     this._root = null;
     this._inputs = null;
     this._node = null;
     this._ready = false;
     this._focused = null;
-  };
+  }
 
-  CardElement.prototype.destroy = function () {
+  destroy(): void {
     this.unmount();
     this._destroyed = true;
     this._listeners = {};
     this._group._forget(this);
-  };
-`;
+  }
+}

@@ -1,178 +1,272 @@
 /**
- * Browser-side source (ES2019): `window.Stripe(publishableKey, options)` and the instance
- * methods @stripe/react-stripe-js and our card form call. As in Stripe.js, outcomes (declines,
- * validation, failed authentication, no network) resolve to `{ error }`; only integration
- * mistakes (a malformed client secret) reject.
- * Expects the http, card-element, elements and challenge sources in scope.
+ * `window.Stripe(publishableKey, options)` and the instance methods @stripe/react-stripe-js and
+ * our card form call. As in Stripe.js, outcomes (declines, validation, failed authentication, no
+ * network) resolve to `{ error }`; only integration mistakes (a malformed client secret) reject.
  */
-// biome-ignore lint/complexity/noUselessStringRaw: browser source; raw keeps any regex escape literal
-export const stripeInstanceSource = String.raw`
-  var AUTHENTICATION_FAILED =
-    "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
-  // Statuses in which the customer's part of the payment is done.
-  var SETTLED_STATUSES = ["succeeded", "processing", "requires_capture"];
+import { CardElement } from "./card-element";
+import { challengeUrl, runChallenge } from "./challenge";
+import { ElementsGroup, type ElementsOptions } from "./elements";
+import { type ApiResult, apiRequest, type PaymentIntent, type StripeError } from "./http";
 
-  function intentIdOf(clientSecret) {
-    var text = typeof clientSecret === "string" ? clientSecret : "";
-    var at = text.indexOf("_secret_");
-    return at > 0 ? text.slice(0, at) : null;
-  }
+const AUTHENTICATION_FAILED =
+  "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
+// Statuses in which the customer's part of the payment is done.
+const SETTLED_STATUSES = ["succeeded", "processing", "requires_capture"];
 
-  function badClientSecret(method) {
-    return Promise.reject(new Error(
-      "Invalid value for " + method + ": clientSecret should be a client secret of the form {id}_secret_{secret}.",
-    ));
-  }
+type Fields = { [field: string]: unknown };
 
-  function afterChallenge(result) {
-    if (result.error) return { error: result.error };
-    var intent = result.data;
-    if (SETTLED_STATUSES.indexOf(intent.status) >= 0) return { paymentIntent: intent };
-    return {
+interface PaymentMethod {
+  id: string;
+  [field: string]: unknown;
+}
+
+interface BillingDetails {
+  address?: Fields;
+  [field: string]: unknown;
+}
+
+interface PaymentMethodData {
+  type?: string;
+  card?: unknown;
+  billing_details?: BillingDetails;
+  metadata?: Fields;
+}
+
+interface ConfirmCardPaymentData {
+  payment_method?: string | Omit<PaymentMethodData, "type">;
+  setup_future_usage?: string;
+  receipt_email?: string;
+}
+
+interface ConfirmPaymentParams {
+  elements?: { _options?: ElementsOptions; getElement?: (type: string) => CardElement | null };
+  clientSecret?: string;
+  redirect?: string;
+  confirmParams?: {
+    return_url?: string;
+    payment_method?: string;
+    payment_method_data?: { billing_details?: BillingDetails };
+  };
+}
+
+type Outcome<Key extends string, T> =
+  | ({ [key in Key]: T } & { error?: undefined })
+  | ({ error: StripeError } & { [key in Key]?: undefined });
+type PaymentMethodResult = Outcome<"paymentMethod", PaymentMethod>;
+type PaymentIntentResult = Outcome<"paymentIntent", PaymentIntent>;
+
+function intentIdOf(clientSecret: unknown): string | null {
+  const text = typeof clientSecret === "string" ? clientSecret : "";
+  const at = text.indexOf("_secret_");
+  return at > 0 ? text.slice(0, at) : null;
+}
+
+function badClientSecret(method: string): Promise<never> {
+  return Promise.reject(
+    new Error(
+      `Invalid value for ${method}: clientSecret should be a client secret of the form {id}_secret_{secret}.`,
+    ),
+  );
+}
+
+function afterChallenge(result: ApiResult<PaymentIntent>): PaymentIntentResult {
+  if (result.error) return { error: result.error };
+  const intent = result.data;
+  if (SETTLED_STATUSES.indexOf(intent.status) >= 0) return { paymentIntent: intent };
+  return {
+    error: {
+      type: "card_error",
+      code: "payment_intent_authentication_failure",
+      message: AUTHENTICATION_FAILED,
+      payment_intent: intent,
+    },
+  };
+}
+
+// A confirmed PaymentIntent that asks for 3-D Secure gets the challenge; any other is final.
+function settleIntent(
+  stripe: StripeClient,
+  intent: PaymentIntent,
+  clientSecret: string,
+): Promise<PaymentIntentResult> {
+  if (intent.status !== "requires_action") return Promise.resolve({ paymentIntent: intent });
+  const url = challengeUrl(intent.next_action);
+  if (!url) {
+    const nextAction = intent.next_action as { type?: unknown } | null | undefined;
+    const kind = nextAction?.type;
+    return Promise.resolve({
       error: {
-        type: "card_error",
-        code: "payment_intent_authentication_failure",
-        message: AUTHENTICATION_FAILED,
+        type: "invalid_request_error",
+        code: "payment_intent_unexpected_state",
+        message: `The Stripe emulator cannot perform this PaymentIntent's next_action (${kind}).`,
         payment_intent: intent,
       },
-    };
+    });
+  }
+  return runChallenge(stripe, url, intent.id, clientSecret).then(afterChallenge);
+}
+
+/** What `Stripe(...)` returns; see `Stripe` below for why it is not the constructor itself. */
+export class StripeClient {
+  _key: string;
+  _stripeAccount: string | null;
+
+  constructor(publishableKey: unknown, options?: { stripeAccount?: string }) {
+    if (typeof publishableKey !== "string" || publishableKey.indexOf("pk_") !== 0) {
+      throw new Error(
+        `Invalid value for Stripe(): apiKey should be a publishable key (pk_...). You specified: ${String(publishableKey)}.`,
+      );
+    }
+    this._key = publishableKey;
+    this._stripeAccount = options?.stripeAccount ? String(options.stripeAccount) : null;
   }
 
-  // A confirmed PaymentIntent that asks for 3-D Secure gets the challenge; any other is final.
-  function settleIntent(stripe, intent, clientSecret) {
-    if (intent.status !== "requires_action") return Promise.resolve({ paymentIntent: intent });
-    var url = challengeUrl(intent.next_action);
-    if (!url) {
-      var kind = intent.next_action && intent.next_action.type;
+  elements(options?: ElementsOptions): ElementsGroup {
+    return new ElementsGroup(this, options);
+  }
+
+  // react-stripe-js reports itself through these; there is no one to report to here.
+  _registerWrapper(): void {}
+  registerAppInfo(): void {}
+
+  createToken(): Promise<{ error: StripeError }> {
+    return Promise.resolve({
+      error: {
+        type: "invalid_request_error",
+        message: "The Stripe emulator does not issue tokens; use createPaymentMethod.",
+      },
+    });
+  }
+
+  // createPaymentMethod({ type, card, billing_details }) or the older ('card', element, data).
+  createPaymentMethod(
+    typeOrData?: string | PaymentMethodData,
+    element?: unknown,
+    extra?: PaymentMethodData,
+  ): Promise<PaymentMethodResult> {
+    const data: PaymentMethodData =
+      typeof typeOrData === "string"
+        ? Object.assign({}, extra || {}, { type: typeOrData, card: element })
+        : typeOrData || {};
+    if (data.type !== "card") {
       return Promise.resolve({
         error: {
           type: "invalid_request_error",
-          code: "payment_intent_unexpected_state",
-          message: "The Stripe emulator cannot perform this PaymentIntent's next_action (" + kind + ").",
-          payment_intent: intent,
+          message: "The Stripe emulator only creates PaymentMethods of type 'card'.",
         },
-      });
-    }
-    return runChallenge(stripe, url, intent.id, clientSecret).then(afterChallenge);
-  }
-
-  function Stripe(publishableKey, options) {
-    if (!(this instanceof Stripe)) return new Stripe(publishableKey, options);
-    if (typeof publishableKey !== "string" || publishableKey.indexOf("pk_") !== 0) {
-      throw new Error("Invalid value for Stripe(): apiKey should be a publishable key (pk_...). You specified: " + String(publishableKey) + ".");
-    }
-    this._key = publishableKey;
-    this._stripeAccount = options && options.stripeAccount ? String(options.stripeAccount) : null;
-  }
-
-  Stripe.prototype.elements = function (options) {
-    return new ElementsGroup(this, options);
-  };
-
-  // react-stripe-js reports itself through these; there is no one to report to here.
-  Stripe.prototype._registerWrapper = function () {};
-  Stripe.prototype.registerAppInfo = function () {};
-
-  Stripe.prototype.createToken = function () {
-    return Promise.resolve({
-      error: { type: "invalid_request_error", message: "The Stripe emulator does not issue tokens; use createPaymentMethod." },
-    });
-  };
-
-  // createPaymentMethod({ type, card, billing_details }) or the older ('card', element, data).
-  Stripe.prototype.createPaymentMethod = function (typeOrData, element, extra) {
-    var data = typeof typeOrData === "string"
-      ? Object.assign({}, extra || {}, { type: typeOrData, card: element })
-      : typeOrData || {};
-    if (data.type !== "card") {
-      return Promise.resolve({
-        error: { type: "invalid_request_error", message: "The Stripe emulator only creates PaymentMethods of type 'card'." },
       });
     }
     if (!(data.card instanceof CardElement)) {
       return Promise.resolve({
-        error: { type: "invalid_request_error", message: "Pass the card Element as card, e.g. elements.getElement('card')." },
+        error: {
+          type: "invalid_request_error",
+          message: "Pass the card Element as card, e.g. elements.getElement('card').",
+        },
       });
     }
-    var collected = data.card._collect();
+    const collected = data.card._collect();
     if (collected.error) return Promise.resolve({ error: collected.error });
-    var billing = Object.assign({}, data.billing_details || {});
+    const billing: BillingDetails = Object.assign({}, data.billing_details || {});
     if (collected.postalCode) {
       billing.address = Object.assign({ postal_code: collected.postalCode }, billing.address || {});
     }
-    var params = { type: "card", card: collected.card, billing_details: billing };
+    const params: Fields = { type: "card", card: collected.card, billing_details: billing };
     if (data.metadata) params.metadata = data.metadata;
-    return apiRequest(this, "POST", "/v1/payment_methods", params).then(function (result) {
-      return result.error ? { error: result.error } : { paymentMethod: result.data };
-    });
-  };
+    return apiRequest<PaymentMethod>(this, "POST", "/v1/payment_methods", params).then((result) =>
+      result.error ? { error: result.error } : { paymentMethod: result.data },
+    );
+  }
 
-  Stripe.prototype.confirmCardPayment = function (clientSecret, data, options) {
-    var self = this;
-    var id = intentIdOf(clientSecret);
+  confirmCardPayment(
+    clientSecret: string,
+    data?: ConfirmCardPaymentData,
+    options?: { handleActions?: boolean },
+  ): Promise<PaymentIntentResult> {
+    const id = intentIdOf(clientSecret);
     if (!id) return badClientSecret("confirmCardPayment");
-    data = data || {};
-    var handleActions = !(options && options.handleActions === false);
-    var method = data.payment_method;
-    var methodStep = method && typeof method === "object"
-      ? this.createPaymentMethod({ type: "card", card: method.card, billing_details: method.billing_details, metadata: method.metadata })
-      : Promise.resolve({ paymentMethod: typeof method === "string" ? { id: method } : null });
-    return methodStep.then(function (created) {
+    const details = data || {};
+    const handleActions = !(options && options.handleActions === false);
+    const method = details.payment_method;
+    const methodStep: Promise<Outcome<"paymentMethod", { id: string } | null>> =
+      method && typeof method === "object"
+        ? this.createPaymentMethod({
+            type: "card",
+            card: method.card,
+            billing_details: method.billing_details,
+            metadata: method.metadata,
+          })
+        : Promise.resolve({ paymentMethod: typeof method === "string" ? { id: method } : null });
+    return methodStep.then((created) => {
       if (created.error) return { error: created.error };
-      var params = { client_secret: clientSecret };
+      const params: Fields = { client_secret: clientSecret };
       if (created.paymentMethod) params.payment_method = created.paymentMethod.id;
-      if (data.setup_future_usage) params.setup_future_usage = data.setup_future_usage;
-      if (data.receipt_email) params.receipt_email = data.receipt_email;
-      var path = "/v1/payment_intents/" + encodeURIComponent(id) + "/confirm";
-      return apiRequest(self, "POST", path, params).then(function (result) {
+      if (details.setup_future_usage) params.setup_future_usage = details.setup_future_usage;
+      if (details.receipt_email) params.receipt_email = details.receipt_email;
+      const path = `/v1/payment_intents/${encodeURIComponent(id)}/confirm`;
+      return apiRequest<PaymentIntent>(this, "POST", path, params).then((result) => {
         if (result.error) return { error: result.error };
-        return handleActions ? settleIntent(self, result.data, clientSecret) : { paymentIntent: result.data };
+        return handleActions
+          ? settleIntent(this, result.data, clientSecret)
+          : { paymentIntent: result.data };
       });
     });
-  };
+  }
 
   // For PaymentIntents confirmed on the server that now need the customer's 3-D Secure.
-  Stripe.prototype.handleCardAction = function (clientSecret) {
-    var self = this;
+  handleCardAction(clientSecret: string): Promise<PaymentIntentResult> {
     if (!intentIdOf(clientSecret)) return badClientSecret("handleCardAction");
-    return this.retrievePaymentIntent(clientSecret).then(function (result) {
-      return result.error ? result : settleIntent(self, result.paymentIntent, clientSecret);
-    });
-  };
+    return this.retrievePaymentIntent(clientSecret).then((result) =>
+      result.error ? result : settleIntent(this, result.paymentIntent, clientSecret),
+    );
+  }
 
   // The Payment Element call, served by the card Element: enough for code written against it.
-  Stripe.prototype.confirmPayment = function (params) {
-    params = params || {};
-    var elements = params.elements;
-    var confirmParams = params.confirmParams || {};
-    var clientSecret = params.clientSecret || (elements && elements._options && elements._options.clientSecret);
-    if (!intentIdOf(clientSecret)) return badClientSecret("confirmPayment");
-    var data = {};
-    var card = elements && typeof elements.getElement === "function" ? elements.getElement("card") : null;
+  confirmPayment(params?: ConfirmPaymentParams): Promise<PaymentIntentResult> {
+    const { elements, confirmParams = {}, redirect } = params || {};
+    const clientSecret = params?.clientSecret || elements?._options?.clientSecret;
+    if (!clientSecret || !intentIdOf(clientSecret)) return badClientSecret("confirmPayment");
+    const data: ConfirmCardPaymentData = {};
+    const card =
+      elements && typeof elements.getElement === "function" ? elements.getElement("card") : null;
     if (confirmParams.payment_method) data.payment_method = confirmParams.payment_method;
     else if (card) {
-      var methodData = confirmParams.payment_method_data || {};
-      data.payment_method = { card: card, billing_details: methodData.billing_details };
+      const methodData = confirmParams.payment_method_data || {};
+      data.payment_method = { card, billing_details: methodData.billing_details };
     }
-    return this.confirmCardPayment(clientSecret, data).then(function (result) {
-      if (result.error || params.redirect === "if_required" || !confirmParams.return_url) return result;
+    return this.confirmCardPayment(clientSecret, data).then((result) => {
+      if (result.error || redirect === "if_required" || !confirmParams.return_url) return result;
       // Stripe.js goes to return_url after a successful confirmation unless told otherwise.
-      var intent = result.paymentIntent;
-      var target = new URL(confirmParams.return_url, window.location.href);
+      const intent = result.paymentIntent;
+      const target = new URL(confirmParams.return_url, window.location.href);
       target.searchParams.set("payment_intent", intent.id);
       target.searchParams.set("payment_intent_client_secret", clientSecret);
-      target.searchParams.set("redirect_status", intent.status === "succeeded" ? "succeeded" : intent.status);
+      target.searchParams.set(
+        "redirect_status",
+        intent.status === "succeeded" ? "succeeded" : intent.status,
+      );
       window.location.assign(target.toString());
-      return new Promise(function () {});
+      return new Promise<never>(() => {});
     });
-  };
+  }
 
-  Stripe.prototype.retrievePaymentIntent = function (clientSecret) {
-    var id = intentIdOf(clientSecret);
+  retrievePaymentIntent(clientSecret: string): Promise<PaymentIntentResult> {
+    const id = intentIdOf(clientSecret);
     if (!id) return badClientSecret("retrievePaymentIntent");
-    return apiRequest(this, "GET", "/v1/payment_intents/" + encodeURIComponent(id), { client_secret: clientSecret })
-      .then(function (result) {
-        return result.error ? { error: result.error } : { paymentIntent: result.data };
-      });
-  };
-`;
+    return apiRequest<PaymentIntent>(this, "GET", `/v1/payment_intents/${encodeURIComponent(id)}`, {
+      client_secret: clientSecret,
+    }).then((result) => (result.error ? { error: result.error } : { paymentIntent: result.data }));
+  }
+}
+
+/**
+ * `Stripe(key)` and `new Stripe(key)` both give an instance, as with Stripe.js; a class alone
+ * cannot be called without `new`. Sharing the prototype keeps `instance instanceof Stripe`.
+ */
+export function Stripe(
+  publishableKey: unknown,
+  options?: { stripeAccount?: string },
+): StripeClient {
+  return new StripeClient(publishableKey, options);
+}
+Stripe.prototype = StripeClient.prototype;
+Stripe.version = 3;

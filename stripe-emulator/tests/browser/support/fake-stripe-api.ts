@@ -102,7 +102,8 @@ export async function startFakeStripeApi() {
       res.end();
       return;
     }
-    if (path === "/v3/stripe.js") return send(res, 200, stripeJsSource(base), "text/javascript");
+    if (path === "/v3/stripe.js")
+      return send(res, 200, await stripeJsSource(base), "text/javascript");
 
     const challenge = /^\/3ds\/([^/]+)(?:\/(complete|fail))?$/.exec(path);
     if (challenge) {
