@@ -9,7 +9,7 @@ import {
   optionalString,
   requiredString,
 } from "../core/params";
-import type { Obj } from "../core/state";
+import type { Stored } from "../core/state";
 import { newId, PLATFORM_BALANCE } from "../core/state";
 
 const INITIAL_REQUIREMENTS = [
@@ -22,10 +22,22 @@ const INITIAL_REQUIREMENTS = [
   "tos_acceptance.date",
 ];
 
+/** Account settings as given (form values are strings): the payouts part the emulator models. */
+interface SettingsParams {
+  payouts?: { schedule?: { interval?: string } };
+}
+/** Checked against no shape (Stripe's is long), so only the fields named are trusted. */
+type BusinessProfileParams = Partial<Stripe.Account.BusinessProfile> | undefined;
+/** Each component asked for: `enabled` and its features, "true"/"false" in a form body. */
+type ComponentParams = Record<
+  string,
+  { enabled?: boolean | string; features?: Record<string, boolean | string> } | undefined
+>;
+
 /** What the hosted onboarding form does when submitted: requirements met, flags on. */
 export function completeOnboarding(
   em: Emulator,
-  account: Obj,
+  account: Stored<"account">,
   details: { businessName?: string; firstName?: string; lastName?: string },
 ) {
   const previous = {
@@ -37,14 +49,15 @@ export function completeOnboarding(
   account.payouts_enabled = true;
   account.details_submitted = true;
   account.capabilities = { card_payments: "active", transfers: "active" };
+  // Every account is created with requirements and a business profile.
   account.requirements = {
-    ...account.requirements,
+    ...account.requirements!,
     currently_due: [],
     eventually_due: [],
     past_due: [],
     disabled_reason: null,
   };
-  account.business_profile = { ...account.business_profile, name: details.businessName ?? null };
+  account.business_profile = { ...account.business_profile!, name: details.businessName ?? null };
   // A Person, as Stripe returns it: its own id, the account it belongs to, when it was added.
   const person: Stripe.Person = {
     id: (account.individual as Stripe.Person | undefined)?.id ?? newId("person"),
@@ -180,8 +193,8 @@ export const connectRoutes: Route[] = [
       if (!["express", "standard", "custom"].includes(type))
         throw invalid("type", `Invalid type: ${type}`);
       const capabilities = optionalObject(params, "capabilities") ?? {};
-      const settings = (optionalObject(params, "settings") ?? {}) as Obj;
-      const interval = settings.payouts?.schedule?.interval ?? "daily";
+      const settings = optionalObject(params, "settings") as SettingsParams | undefined;
+      const interval = settings?.payouts?.schedule?.interval ?? "daily";
       // Typed with the SDK's basil type; settings list only the payouts part we model.
       const created: Stripe.Account = {
         id: newId("acct"),
@@ -287,15 +300,13 @@ export const connectRoutes: Route[] = [
       if (email !== undefined) account.email = email;
       if (params.metadata !== undefined)
         account.metadata = { ...account.metadata, ...metadataOf(params) };
-      const settings = optionalObject(params, "settings") as Obj | undefined;
-      const schedule = settings?.payouts?.schedule;
-      if (schedule?.interval)
-        account.settings.payouts.schedule = {
-          ...account.settings.payouts.schedule,
-          interval: String(schedule.interval),
-        };
-      const profile = optionalObject(params, "business_profile");
-      if (profile) account.business_profile = { ...account.business_profile, ...profile };
+      const settings = optionalObject(params, "settings") as SettingsParams | undefined;
+      const interval = settings?.payouts?.schedule?.interval;
+      const payouts = account.settings?.payouts;
+      if (interval && payouts)
+        payouts.schedule = { ...payouts.schedule, interval: String(interval) };
+      const profile = optionalObject(params, "business_profile") as BusinessProfileParams;
+      if (profile) account.business_profile = { ...account.business_profile!, ...profile };
       em.store.put(account);
       em.webhooks.emit("account.updated", account, { account: account.id });
       return account;
@@ -365,18 +376,18 @@ export const connectRoutes: Route[] = [
     nested: { components: "any" },
     handle(em, { params }) {
       const account = requireAccount(em, requiredString(params, "account"));
-      const requested = (optionalObject(params, "components") ?? {}) as Obj;
+      const requested = (optionalObject(params, "components") ?? {}) as ComponentParams;
       const now = em.store.now();
       // Every component is listed, as on Stripe; those asked for with enabled=true are on.
       const components = Object.fromEntries(
         Object.keys(COMPONENT_FEATURES).map((name) => {
-          const asked = requested[name] as Obj | undefined;
+          const asked = requested[name];
           const features = { ...COMPONENT_FEATURES[name] };
           if (account.controller?.losses?.payments !== "stripe")
             for (const f of PAYOUT_FEATURES_WHERE_STRIPE_LIABLE)
               if (f in features) features[f] = false;
           // Form bodies carry "true"/"false"; the session answers booleans.
-          for (const [feature, value] of Object.entries((asked?.features ?? {}) as Obj))
+          for (const [feature, value] of Object.entries(asked?.features ?? {}))
             if (feature in features) features[feature] = value === true || value === "true";
           return [
             name,
@@ -440,7 +451,7 @@ export const connectRoutes: Route[] = [
       if (account) return [];
       const created = createdRange(params);
       return charge
-        ? em.store.listWhere<Obj>(
+        ? em.store.listWhere(
             "application_fee",
             "charge",
             charge,
@@ -464,7 +475,7 @@ export const connectRoutes: Route[] = [
       if (account) return [];
       const created = createdRange(params);
       return destination
-        ? em.store.listWhere<Obj>(
+        ? em.store.listWhere(
             "transfer",
             "destination",
             destination,

@@ -1,6 +1,6 @@
 import type { Emulator } from "./context";
 import { noSuch, StripeApiError } from "./errors";
-import type { Obj, ObjectKind, Stored } from "./state";
+import type { ObjectKind, Stored } from "./state";
 
 /** The names Stripe's "No such …" messages use for each object type. */
 const nouns: Record<string, string> = {
@@ -25,14 +25,18 @@ export function requireObject<K extends ObjectKind>(
 }
 
 /** Connected accounts belong to the platform, so any caller may name one (e.g. a destination). */
-export function requireAccount(em: Emulator, id: string): Obj {
+export function requireAccount(em: Emulator, id: string): Stored<"account"> {
   const account = em.store.get(id, "account");
   if (!account) throw noSuch("account", id);
   return account;
 }
 
 /** Destination charges need the transfers capability, which only onboarding turns on. */
-export function requireTransferDestination(em: Emulator, id: string, param: string): Obj {
+export function requireTransferDestination(
+  em: Emulator,
+  id: string,
+  param: string,
+): Stored<"account"> {
   const account = requireAccount(em, id);
   if (account.capabilities?.transfers !== "active")
     throw new StripeApiError(400, {

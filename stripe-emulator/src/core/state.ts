@@ -16,8 +16,42 @@ import type Stripe from "stripe";
 /** A stored Stripe object. Fields starting with "_" are private and never leave the emulator. */
 export type StripeObject = { id: string; object: string };
 
-/** Emulator-only fields ride along on stored objects, named "_…"; `publicView` drops them. */
-type PrivateFields = { [key: `_${string}`]: unknown };
+/**
+ * Emulator-only fields that ride along on stored objects, by kind: named "_…", so
+ * `publicView` drops them before anything leaves the emulator.
+ */
+interface PrivateFieldsOf {
+  account_link: { _account: string; _refresh_url: string; _return_url: string; _used: boolean };
+  "checkout.session": {
+    /** The subscription a session in subscription mode starts, as it was asked for. */
+    _price?: string;
+    _quantity?: number;
+    _subscription_data?: {
+      application_fee_percent: number | null;
+      destination: string | null;
+      on_behalf_of: string | null;
+      metadata: Record<string, string>;
+    };
+    /** Set once the session is completed (a retried completion finds them). */
+    _customer?: string;
+    _subscription?: string;
+  };
+  invoice: {
+    _payment_intent?: string;
+    /** The invoice's InvoicePayments, newest first (Stripe lists them at their own URL). */
+    _payments?: Stripe.InvoicePayment[];
+    /** When the first renewal attempt failed, for the dunning schedule. */
+    _first_failed_at?: number;
+  };
+  login_link: { _account: string };
+  payment_intent: { _invoice?: string; _return_url?: string | null; _authenticated?: boolean };
+  /** The card number the PaymentMethod was made from: its test behaviour follows from it. */
+  payment_method: { _number?: string; _authenticated?: boolean };
+}
+
+type PrivateFields<K extends ObjectKind> = K extends keyof PrivateFieldsOf
+  ? PrivateFieldsOf[K]
+  : unknown;
 
 /** The SDK's own type (stripe-node 18, API version basil) for each kind of object stored. */
 interface StoredTypes {
@@ -47,7 +81,7 @@ interface StoredTypes {
 export type ObjectKind = keyof StoredTypes;
 
 /** What the store holds for a kind: the SDK's type, plus the emulator's private fields. */
-export type Stored<K extends ObjectKind> = StoredTypes[K] & PrivateFields;
+export type Stored<K extends ObjectKind> = StoredTypes[K] & PrivateFields<K>;
 
 /**
  * The loose view, for code that builds or patches objects field by field from request params
@@ -429,7 +463,7 @@ export class Store {
   // ---- writing ------------------------------------------------------------------------------
 
   /** Stores an object (typed with the SDK's own types where it is built), optionally owned. */
-  put<T extends { id: string; object: string }>(value: T, owner?: string | null): T & Obj {
+  put<T extends StripeObject>(value: T, owner?: string | null): T {
     const stored = value as unknown as StripeObject;
     const previous = this.entries.get(value.id);
     const entry: Entry = previous ?? {
@@ -461,7 +495,7 @@ export class Store {
     this.dirty.add(value.id);
     this.removed.delete(value.id);
     this.save();
-    return value as T & Obj;
+    return value;
   }
 
   remove(id: string) {

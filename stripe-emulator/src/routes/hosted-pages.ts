@@ -7,7 +7,6 @@ import { settleCheckout, submitCheckout } from "../billing/checkout-completion";
 import { setSubscriptionStatus } from "../billing/subscription-status";
 import type { Emulator } from "../core/context";
 import { StripeApiError } from "../core/errors";
-import type { Obj } from "../core/state";
 import { parseBody, readBody } from "../http/body";
 import { corsHeaders } from "../http/cors";
 import type { EmulatorEnv } from "../http/env";
@@ -64,8 +63,8 @@ const onboardingPage: PageHandler = (em, { method, path, id, form }) => {
   if (!link) return notFound();
   // Used or expired: Stripe sends the user to refresh_url, where the app mints a new link.
   if (link._used || link.expires_at <= em.store.now())
-    return { status: 302, redirect: link._refresh_url as string };
-  const account = em.store.get<Obj>(link._account as string)!;
+    return { status: 302, redirect: link._refresh_url };
+  const account = em.store.get(link._account, "account")!;
   if (method === "GET")
     return html(
       renderOnboardingPage({ accountId: account.id, email: account.email, action: path }),
@@ -95,19 +94,19 @@ const onboardingPage: PageHandler = (em, { method, path, id, form }) => {
   });
   link._used = true;
   em.store.put(link);
-  return redirect(link._return_url as string);
+  return redirect(link._return_url);
 };
 
 const expressDashboardPage: PageHandler = (em, { method, id }) => {
   if (method === "GET") {
     const login = em.store.get(id, "login_link");
     if (!login) return notFound();
-    const account = em.store.get<Obj>(login._account as string)!;
+    const account = em.store.get(login._account, "account")!;
     const balance = em.store.balance(account.id);
-    const pick = (o: Obj) => ({
+    const pick = (o: { id: string; amount: number; created: number }) => ({
       id: o.id,
-      amount: o.amount as number,
-      created: o.created as number,
+      amount: o.amount,
+      created: o.created,
     });
     return html(
       renderExpressDashboardPage({
@@ -115,9 +114,7 @@ const expressDashboardPage: PageHandler = (em, { method, id }) => {
         email: account.email,
         available: balance.available,
         pending: balance.pending,
-        applicationFees: em.store
-          .listWhere<Obj>("application_fee", "account", account.id)
-          .map(pick),
+        applicationFees: em.store.listWhere("application_fee", "account", account.id).map(pick),
         transfers: em.store.listWhere("transfer", "destination", account.id).map(pick),
         payoutSchedule: account.settings?.payouts?.schedule?.interval ?? "daily",
       }),
@@ -129,13 +126,13 @@ const expressDashboardPage: PageHandler = (em, { method, id }) => {
 const checkoutPage: PageHandler = (em, { method, path, id, form }) => {
   const session = em.store.get(id, "checkout.session");
   if (!session) return notFound();
-  const price = em.store.get<Obj>(session._price as string)!;
-  const product = em.store.get<Obj>(price.product as string);
+  const price = em.store.get(session._price!, "price")!;
+  const product = em.store.get(price.product as string, "product");
   const view = (error?: string) =>
     renderCheckoutPage({
       sessionId: session.id,
       productName: product?.name ?? "Subscription",
-      amount: price.unit_amount,
+      amount: price.unit_amount ?? 0,
       currency: price.currency ?? "usd",
       interval: price.recurring?.interval ?? "month",
       customerEmail: session.customer_email,
@@ -173,7 +170,7 @@ const checkoutPage: PageHandler = (em, { method, path, id, form }) => {
 const billingPortalPage: PageHandler = (em, { method, id, action, form }) => {
   const session = em.store.get(id, "billing_portal.session");
   if (!session) return notFound();
-  const customer = em.store.get<Obj>(session.customer as string)!;
+  const customer = em.store.get(session.customer as string, "customer")!;
   let message: string | undefined;
   let error: string | undefined;
   if (method === "POST" && action === "card") {
@@ -188,7 +185,7 @@ const billingPortalPage: PageHandler = (em, { method, id, action, form }) => {
       attachPaymentMethod(em, pm, customer.id, account);
       customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: pm.id };
       em.store.put(customer);
-      for (const sub of em.store.list<Obj>(
+      for (const sub of em.store.list(
         "subscription",
         (s) => s.customer === customer.id && s.status !== "canceled",
       )) {
@@ -217,26 +214,27 @@ const billingPortalPage: PageHandler = (em, { method, id, action, form }) => {
     }
   }
   const pmId = customer.invoice_settings?.default_payment_method as string | null;
-  const pm = pmId ? em.store.get<Obj>(pmId) : undefined;
+  const pm = pmId ? em.store.get(pmId, "payment_method") : undefined;
   return html(
     renderPortalPage({
       sessionId: session.id,
       customerEmail: customer.email,
       subscriptions: em.store
-        .list<Obj>("subscription", (s) => s.customer === customer.id)
+        .list("subscription", (s) => s.customer === customer.id)
         .map((s) => {
-          const item = s.items.data[0];
-          const product = em.store.get<Obj>(item.price.product as string);
+          // The emulator's subscriptions have one item each.
+          const item = s.items.data[0]!;
+          const product = em.store.get(item.price.product as string, "product");
           return {
             id: s.id,
             status: s.status,
             productName: product?.name ?? "Subscription",
-            amount: item.price.unit_amount,
+            amount: item.price.unit_amount ?? 0,
             currentPeriodEnd: item.current_period_end,
             cancelAtPeriodEnd: Boolean(s.cancel_at_period_end),
           };
         }),
-      card: pm
+      card: pm?.card
         ? {
             brand: pm.card.brand,
             last4: pm.card.last4,
