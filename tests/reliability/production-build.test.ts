@@ -97,6 +97,14 @@ describe("the production build", () => {
     }
   });
 
+  it("serves the Stripe.js stand-in the build bundled", async () => {
+    const response = await fetch(`${client.runtime.emulator.url}/v3/stripe.js`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(
+      readFileSync("dist/server/stripe-js-bundle.js", "utf8"),
+    );
+  });
+
   it("signs up, onboards, sells, subscribes and records a renewal from Stripe's webhook", async () => {
     const creator = await createOnboardedCreator(client);
     const offering = await createOffering(client, creator, { title: "Compiled Lawn Care" });
