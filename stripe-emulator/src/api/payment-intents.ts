@@ -3,7 +3,7 @@ import type { Emulator, Route } from "../core/context";
 import { invalid, missing, StripeApiError } from "../core/errors";
 import { requireObject } from "../core/lookup";
 import { optionalBool, optionalString } from "../core/params";
-import type { Obj } from "../core/state";
+import type { Stored } from "../core/state";
 import { resolvePaymentMethod } from "./customers";
 
 /** Stripe.js reads and confirms a PaymentIntent with a publishable key and its client secret. */
@@ -36,7 +36,7 @@ export const paymentIntentRoutes: Route[] = [
     handle(em, { params, account }) {
       const customer = optionalString(params, "customer");
       if (customer)
-        return em.store.listWhere<Obj>(
+        return em.store.listWhere(
           "payment_intent",
           "customer",
           customer,
@@ -102,17 +102,21 @@ export const paymentIntentRoutes: Route[] = [
         optionalBool(params, "off_session") ?? false,
       );
       if (result.status === "failed") throw result.error;
-      return em.store.get<Obj>(pi.id)!;
+      return em.store.get(pi.id, "payment_intent")!;
     },
   },
 ];
 
 /** The 3-D Secure page's answer: the payment goes through, or fails authentication. */
-export function answerThreeDSecure(em: Emulator, pi: Obj, outcome: "complete" | "fail") {
+export function answerThreeDSecure(
+  em: Emulator,
+  pi: Stored<"payment_intent">,
+  outcome: "complete" | "fail",
+) {
   if (pi.status !== "requires_action") return pi;
   if (outcome === "complete") {
     pi._authenticated = true;
-    const pm = em.store.get<Obj>(pi.payment_method as string);
+    const pm = em.store.get(pi.payment_method as string, "payment_method");
     if (pm) {
       // A card authenticated once goes through off-session later (renewals), like 3155.
       pm._authenticated = true;
@@ -122,5 +126,5 @@ export function answerThreeDSecure(em: Emulator, pi: Obj, outcome: "complete" | 
   } else {
     failAuthentication(em, pi);
   }
-  return em.store.get<Obj>(pi.id)!;
+  return em.store.get(pi.id, "payment_intent")!;
 }

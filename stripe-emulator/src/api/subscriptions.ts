@@ -16,7 +16,7 @@ import {
   requiredString,
 } from "../core/params";
 import { billingMode, transferData } from "../core/shapes";
-import type { Obj } from "../core/state";
+import type { Stored } from "../core/state";
 import { newId } from "../core/state";
 
 export interface NewSubscription {
@@ -49,7 +49,7 @@ const paymentSettingsShape: ParamShape = {
 };
 
 /** Subscription items still carry the legacy Plan view of their price. */
-function planOf(price: Obj): Stripe.Plan {
+function planOf(price: Stripe.Price): Stripe.Plan {
   return {
     id: price.id,
     object: "plan",
@@ -73,7 +73,11 @@ function planOf(price: Obj): Stripe.Plan {
   };
 }
 
-function buildSubscription(em: Emulator, input: NewSubscription, account: string | null): Obj {
+function buildSubscription(
+  em: Emulator,
+  input: NewSubscription,
+  account: string | null,
+): Stripe.Subscription {
   const price = requireObject(em, input.priceId, "price", account);
   if (!price.active)
     throw invalid(
@@ -131,7 +135,7 @@ function buildSubscription(em: Emulator, input: NewSubscription, account: string
           discounts: [],
           metadata: {},
           plan: planOf(price),
-          price: { ...(price as unknown as Stripe.Price) },
+          price: { ...price },
           quantity: input.quantity,
           subscription: id,
           tax_rates: [],
@@ -223,10 +227,10 @@ export function startSubscription(
   if (invoice.status === "paid") {
     setSubscriptionStatus(em, subscription, "active");
     em.webhooks.emit("invoice.paid", invoice);
-    return em.store.get<Obj>(subscription.id)!;
+    return em.store.get(subscription.id, "subscription")!;
   }
   if (behavior !== "default_incomplete") {
-    const pi = em.store.get<Obj>(invoice._payment_intent as string)!;
+    const pi = em.store.get(invoice._payment_intent!, "payment_intent")!;
     const pm = pi.payment_method as string | null;
     if (pm) {
       const result = attemptPayment(em, pi, pm, false);
@@ -237,7 +241,21 @@ export function startSubscription(
       }
     }
   }
-  return em.store.get<Obj>(subscription.id)!;
+  return em.store.get(subscription.id, "subscription")!;
+}
+
+/**
+ * cancellation_details as given (form values are strings). Feedback is passed through as
+ * given: the emulator does not check it against Stripe's list of reasons.
+ */
+function cancellationDetailsOf(params: Record<string, unknown>) {
+  const details = optionalObject(params, "cancellation_details") ?? {};
+  return {
+    comment: details.comment ? String(details.comment) : undefined,
+    feedback: details.feedback
+      ? (String(details.feedback) as Stripe.Subscription.CancellationDetails.Feedback)
+      : undefined,
+  };
 }
 
 const SUBSCRIPTION_BEHAVIORS = [
@@ -249,7 +267,7 @@ const SUBSCRIPTION_BEHAVIORS = [
 
 function updateSubscription(
   em: Emulator,
-  subscription: Obj,
+  subscription: Stored<"subscription">,
   params: Record<string, unknown>,
   account: string | null,
 ) {
@@ -264,7 +282,8 @@ function updateSubscription(
       });
   }
   const previous: Record<string, unknown> = {};
-  const item = subscription.items.data[0] as Obj;
+  // The emulator's subscriptions have one item each.
+  const item = subscription.items.data[0]!;
   const cancelAtPeriodEnd = optionalBool(params, "cancel_at_period_end");
   if (cancelAtPeriodEnd !== undefined && cancelAtPeriodEnd !== subscription.cancel_at_period_end) {
     previous.cancel_at_period_end = subscription.cancel_at_period_end;
@@ -272,10 +291,10 @@ function updateSubscription(
     subscription.cancel_at_period_end = cancelAtPeriodEnd;
     subscription.cancel_at = cancelAtPeriodEnd ? item.current_period_end : null;
     subscription.canceled_at = cancelAtPeriodEnd ? em.store.now() : null;
-    const details = optionalObject(params, "cancellation_details") ?? {};
+    const details = cancellationDetailsOf(params);
     subscription.cancellation_details = {
-      comment: cancelAtPeriodEnd && details.comment ? String(details.comment) : null,
-      feedback: cancelAtPeriodEnd && details.feedback ? String(details.feedback) : null,
+      comment: cancelAtPeriodEnd && details.comment ? details.comment : null,
+      feedback: cancelAtPeriodEnd && details.feedback ? details.feedback : null,
       reason: cancelAtPeriodEnd ? "cancellation_requested" : null,
     };
   }
@@ -398,20 +417,17 @@ export const subscriptionRoutes: Route[] = [
           message: `No such subscription: '${subscription.id}'`,
         });
       }
-      const details = optionalObject(params, "cancellation_details") ?? {};
+      const details = cancellationDetailsOf(params);
       subscription.cancellation_details = {
-        comment: details.comment ? String(details.comment) : null,
-        // Passed through as given: the emulator does not check Stripe's list of reasons.
-        feedback: details.feedback
-          ? (String(details.feedback) as Stripe.Subscription.CancellationDetails.Feedback)
-          : null,
+        comment: details.comment || null,
+        feedback: details.feedback || null,
         reason: "cancellation_requested",
       };
       // Voids what is still owed and its PaymentIntent, as an immediate cancellation does.
-      const open = em.store.get<Obj>(String(subscription.latest_invoice), "invoice");
+      const open = em.store.get(String(subscription.latest_invoice), "invoice");
       if (open) voidInvoice(em, open, "void_invoice");
       setSubscriptionStatus(em, subscription, "canceled");
-      return em.store.get<Obj>(subscription.id)!;
+      return em.store.get(subscription.id, "subscription")!;
     },
   },
   {
@@ -446,7 +462,7 @@ export const subscriptionRoutes: Route[] = [
       ];
       if (status && !statuses.includes(status))
         throw invalid("status", `Invalid status: must be one of ${statuses.join(", ")}`);
-      return em.store.listFor<Obj>(
+      return em.store.listFor(
         "subscription",
         account,
         (s) =>
@@ -457,7 +473,7 @@ export const subscriptionRoutes: Route[] = [
               : status
                 ? s.status === status
                 : s.status !== "canceled")) &&
-          (!price || s.items.data[0].price.id === price),
+          (!price || s.items.data[0]?.price.id === price),
       );
     },
   },

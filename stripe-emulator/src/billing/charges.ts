@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
-import { newId, type Obj } from "../core/state";
+import { newId, type Stored } from "../core/state";
 
 /**
  * What the charge says about the card: the PaymentMethod's card details plus what this
@@ -9,7 +9,7 @@ import { newId, type Obj } from "../core/state";
  */
 function chargeCard(
   card: Stripe.PaymentMethod.Card,
-  pi: Obj,
+  pi: Stored<"payment_intent">,
   succeeded: boolean,
 ): Stripe.Charge.PaymentMethodDetails.Card {
   return {
@@ -55,10 +55,12 @@ function chargeCard(
  */
 export function recordCharge(
   em: Emulator,
-  pi: Obj,
+  pi: Stored<"payment_intent">,
   failure: { code: string | null; message: string; declineCode: string | null } | null,
-): Obj {
-  const pm = pi.payment_method ? em.store.get<Obj>(pi.payment_method as string) : undefined;
+): Stored<"charge"> {
+  const pm = pi.payment_method
+    ? em.store.get(pi.payment_method as string, "payment_method")
+    : undefined;
   const succeeded = failure === null;
   const charge: Stripe.Charge = {
     id: newId("ch"),
@@ -105,7 +107,8 @@ export function recordCharge(
     },
     paid: succeeded,
     payment_intent: pi.id,
-    payment_method: pi.payment_method,
+    // Stored objects hold ids; expansion happens in the response.
+    payment_method: pi.payment_method as string | null,
     payment_method_details: {
       type: "card",
       card: pm?.card ? chargeCard(pm.card as Stripe.PaymentMethod.Card, pi, succeeded) : undefined,

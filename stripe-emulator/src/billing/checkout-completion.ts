@@ -1,8 +1,9 @@
+import type Stripe from "stripe";
 import { attachPaymentMethod, createCardPaymentMethod, newCustomer } from "../api/customers";
 import { startSubscription } from "../api/subscriptions";
 import { assertAttachable, cardError } from "../core/cards";
 import type { Emulator } from "../core/context";
-import type { Obj } from "../core/state";
+import type { Stored } from "../core/state";
 import { attemptPayment } from "./payments";
 
 export interface CheckoutForm {
@@ -18,13 +19,17 @@ export type CheckoutOutcome =
   | { status: "complete" }
   | { status: "requires_action"; challengeUrl: string };
 
-const intentOf = (em: Emulator, subscription: Obj) => {
+const intentOf = (em: Emulator, subscription: Stripe.Subscription) => {
   const invoice = em.store.get(subscription.latest_invoice as string, "invoice");
   return invoice ? em.store.get(invoice._payment_intent as string, "payment_intent") : undefined;
 };
 
 /** The session is paid: record the customer and subscription and tell the app. */
-function finish(em: Emulator, session: Obj, subscription: Obj) {
+function finish(
+  em: Emulator,
+  session: Stored<"checkout.session">,
+  subscription: Stripe.Subscription,
+) {
   const customer = em.store.get(subscription.customer as string, "customer");
   session.status = "complete";
   session.payment_status = "paid";
@@ -49,7 +54,11 @@ function finish(em: Emulator, session: Obj, subscription: Obj) {
  * A 3-D Secure card returns the challenge to show; a decline throws the card error. Submitting
  * again after a decline or a failed challenge pays the same subscription with the new card.
  */
-export function submitCheckout(em: Emulator, session: Obj, form: CheckoutForm): CheckoutOutcome {
+export function submitCheckout(
+  em: Emulator,
+  session: Stored<"checkout.session">,
+  form: CheckoutForm,
+): CheckoutOutcome {
   const account = em.store.ownerOf(session.id);
   const pm = createCardPaymentMethod(
     em,
@@ -71,7 +80,7 @@ export function submitCheckout(em: Emulator, session: Obj, form: CheckoutForm): 
   em.store.put(customer);
 
   let subscription = session._subscription
-    ? em.store.get<Obj>(session._subscription as string, "subscription")
+    ? em.store.get(session._subscription, "subscription")
     : undefined;
   if (subscription?.status === "incomplete") {
     subscription.default_payment_method = pm.id;
@@ -79,18 +88,19 @@ export function submitCheckout(em: Emulator, session: Obj, form: CheckoutForm): 
     const pi = intentOf(em, subscription);
     if (pi) attemptPayment(em, pi, pm.id, false);
   } else {
-    const data = session._subscription_data as Obj;
+    // Stored by the session's creation, with its price and quantity.
+    const data = session._subscription_data!;
     subscription = startSubscription(
       em,
       {
         customer: customerId,
-        priceId: session._price as string,
-        quantity: session._quantity as number,
+        priceId: session._price!,
+        quantity: session._quantity!,
         defaultPaymentMethod: pm.id,
-        applicationFeePercent: (data.application_fee_percent as number | null) ?? null,
-        destination: (data.destination as string | null) ?? null,
-        onBehalfOf: (data.on_behalf_of as string | null) ?? null,
-        metadata: (data.metadata as Record<string, string>) ?? {},
+        applicationFeePercent: data.application_fee_percent ?? null,
+        destination: data.destination ?? null,
+        onBehalfOf: data.on_behalf_of ?? null,
+        metadata: data.metadata ?? {},
         saveDefaultPaymentMethod: "on_subscription",
       },
       account,
@@ -106,7 +116,10 @@ export function submitCheckout(em: Emulator, session: Obj, form: CheckoutForm): 
  * Where the session's payment stands: finishes it if paid, returns the challenge if 3-D Secure
  * is pending, throws the card error if the last attempt failed, or null when nothing was tried.
  */
-export function settleCheckout(em: Emulator, session: Obj): CheckoutOutcome | null {
+export function settleCheckout(
+  em: Emulator,
+  session: Stored<"checkout.session">,
+): CheckoutOutcome | null {
   const subscription = session._subscription
     ? em.store.get(session._subscription as string, "subscription")
     : undefined;
@@ -128,7 +141,7 @@ export function settleCheckout(em: Emulator, session: Obj): CheckoutOutcome | nu
     em.store.put(pi);
     return { status: "requires_action", challengeUrl: `${em.baseUrl}/3ds/${pi.id}` };
   }
-  const failure = pi?.last_payment_error as Obj | null | undefined;
+  const failure = pi?.last_payment_error;
   if (failure)
     throw cardError(
       String(failure.code ?? "card_declined"),

@@ -1,13 +1,14 @@
+import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
-import type { Obj } from "../core/state";
 import { cancelInvoicePayments, collectInvoice, createSubscriptionInvoice } from "./invoices";
 import { addMonth } from "./periods";
 import { setSubscriptionStatus, subscriptionOfInvoice } from "./subscription-status";
 
 const INCOMPLETE_EXPIRES_AFTER = 23 * 3600;
 
-const isLive = (s: Obj) => s.status === "active" || s.status === "past_due";
-const periodEnd = (s: Obj) => (s.items.data[0] as Obj).current_period_end as number;
+const isLive = (s: Stripe.Subscription) => s.status === "active" || s.status === "past_due";
+// The emulator's subscriptions have one item each.
+const periodEnd = (s: Stripe.Subscription) => s.items.data[0]!.current_period_end;
 
 /** The earliest time at which something is due, or null when nothing is waiting. */
 function nextDueAt(em: Emulator): number | null {
@@ -16,12 +17,7 @@ function nextDueAt(em: Emulator): number | null {
     if (s.status === "incomplete") times.push((s.created as number) + INCOMPLETE_EXPIRES_AFTER);
     else if (isLive(s)) times.push(periodEnd(s));
   }
-  for (const i of em.store.listWhere<Obj>(
-    "invoice",
-    "status",
-    "open",
-    (i) => i.status === "open",
-  )) {
+  for (const i of em.store.listWhere("invoice", "status", "open", (i) => i.status === "open")) {
     if (typeof i.next_payment_attempt === "number") times.push(i.next_payment_attempt);
   }
   for (const l of em.store.list("account_link", (l) => !l._used)) times.push(l.expires_at);
@@ -30,7 +26,7 @@ function nextDueAt(em: Emulator): number | null {
   return times.length > 0 ? Math.min(...times) : null;
 }
 
-function expireIncomplete(em: Emulator, subscription: Obj, now: number) {
+function expireIncomplete(em: Emulator, subscription: Stripe.Subscription, now: number) {
   const invoice = em.store.get(subscription.latest_invoice as string, "invoice");
   if (invoice && invoice.status === "open") {
     invoice.status = "void";
@@ -51,8 +47,8 @@ function expireIncomplete(em: Emulator, subscription: Obj, now: number) {
 }
 
 /** A period ended: roll the period, invoice it and charge the default card off-session. */
-function renew(em: Emulator, subscription: Obj) {
-  const item = subscription.items.data[0] as Obj;
+function renew(em: Emulator, subscription: Stripe.Subscription) {
+  const item = subscription.items.data[0]!;
   const previous = {
     items: {
       ...subscription.items,
@@ -72,7 +68,7 @@ function renew(em: Emulator, subscription: Obj) {
 /** Runs whatever is due at the emulator's current time: renewals, retries, expiries. */
 export function runDueWork(em: Emulator) {
   const now = em.store.now();
-  for (const subscription of em.store.list<Obj>("subscription")) {
+  for (const subscription of em.store.list("subscription")) {
     if (subscription.status === "incomplete") {
       if ((subscription.created as number) + INCOMPLETE_EXPIRES_AFTER <= now)
         expireIncomplete(em, subscription, now);
@@ -81,6 +77,8 @@ export function runDueWork(em: Emulator) {
     if (!isLive(subscription) || periodEnd(subscription) > now) continue;
     if (subscription.cancel_at_period_end) {
       subscription.cancellation_details = {
+        comment: null,
+        feedback: null,
         ...subscription.cancellation_details,
         reason: "cancellation_requested",
       };
@@ -92,7 +90,7 @@ export function runDueWork(em: Emulator) {
       setSubscriptionStatus(em, subscription, "canceled");
     }
   }
-  for (const invoice of em.store.listWhere<Obj>(
+  for (const invoice of em.store.listWhere(
     "invoice",
     "status",
     "open",
@@ -109,6 +107,8 @@ export function runDueWork(em: Emulator) {
       if (subscription && isLive(subscription)) {
         if (final === "canceled") {
           subscription.cancellation_details = {
+            comment: null,
+            feedback: null,
             ...subscription.cancellation_details,
             reason: "payment_failed",
           };
@@ -121,7 +121,7 @@ export function runDueWork(em: Emulator) {
     link._used = true;
     em.store.put(link);
   }
-  for (const session of em.store.list<Obj>(
+  for (const session of em.store.list(
     "checkout.session",
     (c) => c.status === "open" && c.expires_at <= now,
   )) {

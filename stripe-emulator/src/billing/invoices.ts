@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
-import { newId, type Obj } from "../core/state";
+import { newId, type Stored } from "../core/state";
 import { attemptPayment, createPaymentIntent } from "./payments";
 import { RETRY_DAYS } from "./periods";
 import { setSubscriptionStatus, subscriptionOfInvoice } from "./subscription-status";
@@ -8,7 +8,7 @@ import { setSubscriptionStatus, subscriptionOfInvoice } from "./subscription-sta
 // Subscription invoices: creation, collection, and what paying or failing does to them.
 
 /** A payment attempt on the invoice failed: count it, schedule the retry, mark past due. */
-export function invoiceFailed(em: Emulator, invoice: Obj) {
+export function invoiceFailed(em: Emulator, invoice: Stored<"invoice">) {
   invoice.attempt_count = ((invoice.attempt_count as number) ?? 0) + 1;
   invoice.attempted = true;
   const subscription = subscriptionOfInvoice(em, invoice);
@@ -31,7 +31,11 @@ export function invoiceFailed(em: Emulator, invoice: Obj) {
 }
 
 /** The invoice's PaymentIntent succeeded: paid, its payment recorded, subscription active. */
-export function invoicePaid(em: Emulator, invoice: Obj, pi: Obj) {
+export function invoicePaid(
+  em: Emulator,
+  invoice: Stored<"invoice">,
+  pi: Stored<"payment_intent">,
+) {
   const now = em.store.now();
   invoice.status = "paid";
   invoice.amount_paid = invoice.amount_due;
@@ -39,7 +43,7 @@ export function invoicePaid(em: Emulator, invoice: Obj, pi: Obj) {
   invoice.attempted = true;
   invoice.attempt_count = ((invoice.attempt_count as number) ?? 0) + 1;
   invoice.next_payment_attempt = null;
-  invoice.status_transitions = { ...(invoice.status_transitions as object), paid_at: now };
+  invoice.status_transitions = { ...invoice.status_transitions, paid_at: now };
   const payments = (invoice._payments as Stripe.InvoicePayment[] | undefined) ?? [];
   const payment =
     payments.find((p) => p.payment.payment_intent === pi.id) ?? defaultPayment(invoice, pi.id, now);
@@ -74,7 +78,11 @@ export function invoicePaid(em: Emulator, invoice: Obj, pi: Obj) {
  * The invoice's default InvoicePayment, which Stripe creates when it finalizes the invoice (open,
  * nothing paid yet) and updates when its PaymentIntent succeeds or the invoice is voided.
  */
-function defaultPayment(invoice: Obj, paymentIntent: string, now: number): Stripe.InvoicePayment {
+function defaultPayment(
+  invoice: Stored<"invoice">,
+  paymentIntent: string,
+  now: number,
+): Stripe.InvoicePayment {
   return {
     id: newId("inpay"),
     object: "invoice_payment",
@@ -92,7 +100,7 @@ function defaultPayment(invoice: Obj, paymentIntent: string, now: number): Strip
 }
 
 /** A voided invoice's open payments are canceled. */
-export function cancelInvoicePayments(invoice: Obj, now: number) {
+export function cancelInvoicePayments(invoice: Stored<"invoice">, now: number) {
   for (const payment of (invoice._payments as Stripe.InvoicePayment[] | undefined) ?? []) {
     if (payment.status !== "open") continue;
     payment.status = "canceled";
@@ -103,13 +111,16 @@ export function cancelInvoicePayments(invoice: Obj, now: number) {
 /** A new invoice and PaymentIntent for one period of a subscription. */
 export function createSubscriptionInvoice(
   em: Emulator,
-  subscription: Obj,
+  subscription: Stripe.Subscription,
   reason: "subscription_create" | "subscription_cycle",
 ) {
-  const item = subscription.items.data[0] as Obj;
+  // The emulator's subscriptions have one item each.
+  const item = subscription.items.data[0]!;
   const product = em.store.get(item.price.product as string, "product");
   const productName = String(item.price.nickname ?? product?.name ?? "Subscription");
-  const amount = (item.price.unit_amount as number) * ((item.quantity as number) ?? 1);
+  // Only per-unit prices are modelled, and every one has a unit_amount.
+  const unitAmount = item.price.unit_amount!;
+  const amount = unitAmount * (item.quantity ?? 1);
   const now = em.store.now();
   const invoiceId = newId("in");
   const pct = subscription.application_fee_percent as number | null;
@@ -124,7 +135,7 @@ export function createSubscriptionInvoice(
     object: "line_item",
     amount,
     currency: "usd",
-    description: `${item.quantity ?? 1} × ${productName} (at $${(item.price.unit_amount / 100).toFixed(2)} / ${item.price.recurring?.interval ?? "month"})`,
+    description: `${item.quantity ?? 1} × ${productName} (at $${(unitAmount / 100).toFixed(2)} / ${item.price.recurring?.interval ?? "month"})`,
     discount_amounts: [],
     discountable: true,
     discounts: [],
@@ -146,7 +157,7 @@ export function createSubscriptionInvoice(
     pretax_credit_amounts: [],
     pricing: {
       type: "price_details",
-      price_details: { price: item.price.id, product: item.price.product },
+      price_details: { price: item.price.id, product: item.price.product as string },
       unit_amount_decimal: String(item.price.unit_amount),
     },
     quantity: item.quantity ?? 1,
@@ -154,7 +165,7 @@ export function createSubscriptionInvoice(
     taxes: [],
   };
   // Typed with the SDK's own basil type, so the shape cannot drift from Stripe's.
-  const view: Stripe.Invoice = {
+  const invoice: Stored<"invoice"> = {
     id: invoiceId,
     object: "invoice",
     account_country: "US",
@@ -255,7 +266,6 @@ export function createSubscriptionInvoice(
     total_taxes: [],
     webhooks_delivered_at: now,
   };
-  const invoice = view as unknown as Obj;
   if (amount > 0) {
     const pi = createPaymentIntent(
       em,
@@ -286,7 +296,7 @@ export function createSubscriptionInvoice(
  */
 export function voidInvoice(
   em: Emulator,
-  invoice: Obj,
+  invoice: Stored<"invoice">,
   reason: Stripe.PaymentIntent.CancellationReason,
 ) {
   if (invoice.status !== "open") return;
@@ -309,19 +319,19 @@ export function voidInvoice(
   }
 }
 
-function defaultPaymentMethodOf(em: Emulator, subscription: Obj): string | null {
+function defaultPaymentMethodOf(em: Emulator, subscription: Stripe.Subscription): string | null {
   if (subscription.default_payment_method) return subscription.default_payment_method as string;
   const customer = em.store.get(subscription.customer as string, "customer");
   return (customer?.invoice_settings?.default_payment_method as string | null) ?? null;
 }
 
-const isCollectable = (s: Obj) => s.status === "active" || s.status === "past_due";
+const isCollectable = (s: Stripe.Subscription) => s.status === "active" || s.status === "past_due";
 
 /** Charges an invoice off-session with the subscription's default card. */
-export function collectInvoice(em: Emulator, invoice: Obj) {
+export function collectInvoice(em: Emulator, invoice: Stored<"invoice">) {
   const subscription = subscriptionOfInvoice(em, invoice);
   const pi = invoice._payment_intent
-    ? em.store.get<Obj>(invoice._payment_intent as string)
+    ? em.store.get(invoice._payment_intent, "payment_intent")
     : undefined;
   if (!subscription || !pi || !isCollectable(subscription)) {
     invoice.next_payment_attempt = null;

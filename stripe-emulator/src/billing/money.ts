@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
-import { newId, type Obj, PLATFORM_BALANCE } from "../core/state";
+import { newId, PLATFORM_BALANCE, type Stored } from "../core/state";
 
 /**
  * Destination charge, as on Stripe: the whole amount is transferred to the destination, and the
@@ -8,7 +8,7 @@ import { newId, type Obj, PLATFORM_BALANCE } from "../core/state";
  * Direct charge (the PaymentIntent lives on a connected account): the account keeps the amount
  * less the platform's application fee.
  */
-export function moveMoney(em: Emulator, pi: Obj) {
+export function moveMoney(em: Emulator, pi: Stored<"payment_intent">) {
   const destination = (pi.transfer_data as { destination?: string } | null)?.destination ?? null;
   const owner = em.store.ownerOf(pi.id);
   const payee = destination ?? owner;
@@ -29,10 +29,11 @@ export function moveMoney(em: Emulator, pi: Obj) {
       amount_refunded: 0,
       application: "ca_emulator",
       balance_transaction: newId("txn"),
-      charge: pi.latest_charge,
+      // The charge succeeded before money moves; stored objects hold ids, not expansions.
+      charge: pi.latest_charge as string,
       created,
       currency: "usd",
-      fee_source: { type: "charge", charge: pi.latest_charge },
+      fee_source: { type: "charge", charge: pi.latest_charge as string },
       livemode: false,
       originating_transaction: null,
       refunded: false,

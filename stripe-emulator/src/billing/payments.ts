@@ -4,7 +4,7 @@ import { declineOf, outcomeOf } from "../core/card-rules";
 import { cardDeclineError, cardError, declinedError } from "../core/cards";
 import type { Emulator } from "../core/context";
 import type { StripeApiError } from "../core/errors";
-import { newId, type Obj, publicView } from "../core/state";
+import { newId, publicView, type Stored } from "../core/state";
 import { recordCharge } from "./charges";
 import { invoiceFailed, invoicePaid } from "./invoices";
 import { moveMoney } from "./money";
@@ -24,7 +24,7 @@ export function createPaymentIntent(
     metadata?: Record<string, string>;
   },
   account: string | null,
-): Obj {
+): Stored<"payment_intent"> {
   const id = newId("pi");
   // Typed with the SDK's own basil type, so the shape cannot drift from Stripe's.
   const intent: Stripe.PaymentIntent = {
@@ -88,7 +88,7 @@ export type ChargeResult =
  */
 export function attemptPayment(
   em: Emulator,
-  pi: Obj,
+  pi: Stored<"payment_intent">,
   paymentMethodId: string,
   offSession: boolean,
 ): ChargeResult {
@@ -116,7 +116,7 @@ export function attemptPayment(
   return { status: "succeeded" };
 }
 
-function fail(em: Emulator, pi: Obj, error: StripeApiError): ChargeResult {
+function fail(em: Emulator, pi: Stored<"payment_intent">, error: StripeApiError): ChargeResult {
   const charge = recordCharge(em, pi, {
     code: error.body.code ?? null,
     message: error.body.message,
@@ -125,14 +125,15 @@ function fail(em: Emulator, pi: Obj, error: StripeApiError): ChargeResult {
   pi.latest_charge = charge.id;
   pi.status = "requires_payment_method";
   pi.next_action = null;
+  // Only card errors come here (declines); their codes are Stripe's own.
   pi.last_payment_error = {
-    type: error.body.type,
-    code: error.body.code,
+    type: "card_error",
+    code: error.body.code as Stripe.PaymentIntent.LastPaymentError.Code | undefined,
     decline_code: error.body.decline_code,
     message: error.body.message,
     charge: charge.id,
-    doc_url: error.body.doc_url,
-    payment_method: publicPm(em, pi.payment_method as string | null),
+    doc_url: error.body.doc_url as string | undefined,
+    payment_method: publicPm(em, pi.payment_method as string | null) ?? undefined,
   };
   em.store.put(pi);
   em.webhooks.emit("payment_intent.payment_failed", pi);
@@ -146,12 +147,12 @@ function fail(em: Emulator, pi: Obj, error: StripeApiError): ChargeResult {
 
 function publicPm(em: Emulator, id: string | null) {
   if (!id) return null;
-  const pm = em.store.get<Obj>(id);
-  return pm ? publicView(pm) : null;
+  const pm = em.store.get(id, "payment_method");
+  return pm ? (publicView(pm) as Stripe.PaymentMethod) : null;
 }
 
 /** The 3-D Secure challenge was failed: the PaymentIntent needs another payment method. */
-export function failAuthentication(em: Emulator, pi: Obj) {
+export function failAuthentication(em: Emulator, pi: Stored<"payment_intent">) {
   pi.status = "requires_payment_method";
   pi.next_action = null;
   pi.last_payment_error = {
@@ -160,7 +161,7 @@ export function failAuthentication(em: Emulator, pi: Obj) {
     doc_url: "https://stripe.com/docs/error-codes/payment-intent-authentication-failure",
     message:
       "The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.",
-    payment_method: publicPm(em, pi.payment_method as string | null),
+    payment_method: publicPm(em, pi.payment_method as string | null) ?? undefined,
   };
   em.store.put(pi);
   em.webhooks.emit("payment_intent.payment_failed", pi);
@@ -168,7 +169,7 @@ export function failAuthentication(em: Emulator, pi: Obj) {
   if (invoice) invoiceFailed(em, invoice);
 }
 
-export function succeed(em: Emulator, pi: Obj) {
+export function succeed(em: Emulator, pi: Stored<"payment_intent">) {
   pi.status = "succeeded";
   pi.next_action = null;
   pi.last_payment_error = null;
@@ -180,6 +181,8 @@ export function succeed(em: Emulator, pi: Obj) {
   em.webhooks.emit("payment_intent.succeeded", pi);
   const invoice = pi._invoice ? em.store.get(pi._invoice as string, "invoice") : undefined;
   if (invoice) invoicePaid(em, invoice, pi);
-  const pm = pi.payment_method ? em.store.get<Obj>(pi.payment_method as string) : undefined;
+  const pm = pi.payment_method
+    ? em.store.get(pi.payment_method as string, "payment_method")
+    : undefined;
   if (pm && outcomeOf(pm._number as string) === "disputed") createDispute(em, charge);
 }

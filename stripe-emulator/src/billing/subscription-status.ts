@@ -1,15 +1,19 @@
+import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
-import type { Obj } from "../core/state";
+import type { Stored } from "../core/state";
 
-export function subscriptionOfInvoice(em: Emulator, invoice: Obj): Obj | undefined {
+export function subscriptionOfInvoice(
+  em: Emulator,
+  invoice: Stored<"invoice">,
+): Stored<"subscription"> | undefined {
   const id = invoice.parent?.subscription_details?.subscription as string | undefined;
   return id ? em.store.get(id, "subscription") : undefined;
 }
 
 export function setSubscriptionStatus(
   em: Emulator,
-  subscription: Obj,
-  status: string,
+  subscription: Stripe.Subscription,
+  status: Stripe.Subscription.Status,
   alsoChanged: Record<string, unknown> = {},
 ) {
   const previous = subscription.status;
@@ -19,7 +23,7 @@ export function setSubscriptionStatus(
     subscription.canceled_at ??= em.store.now();
     subscription.ended_at = em.store.now();
     // A canceled subscription's open invoices are no longer retried.
-    for (const invoice of em.store.listWhere<Obj>(
+    for (const invoice of em.store.listWhere(
       "invoice",
       "status",
       "open",

@@ -44,7 +44,11 @@ interface PrivateFieldsOf {
     _first_failed_at?: number;
   };
   login_link: { _account: string };
-  payment_intent: { _invoice?: string; _return_url?: string | null; _authenticated?: boolean };
+  payment_intent: {
+    _invoice?: string | null;
+    _return_url?: string | null;
+    _authenticated?: boolean;
+  };
   /** The card number the PaymentMethod was made from: its test behaviour follows from it. */
   payment_method: { _number?: string; _authenticated?: boolean };
 }
