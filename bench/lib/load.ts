@@ -20,12 +20,17 @@ export interface LoadResult {
   non2xx: number;
 }
 
-/** `seconds` of GETs of `url` from 100 connections. */
-export async function load(url: string, seconds: number): Promise<LoadResult> {
+/** `seconds` of GETs of `url` from 100 connections, each with `headers`. */
+export async function load(
+  url: string,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: 100,
     duration: seconds,
+    headers,
     requests: [{ setupRequest: fromNextAddress }],
   });
   return {
