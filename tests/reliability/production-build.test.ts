@@ -98,7 +98,7 @@ describe("the production build", () => {
   });
 
   it("serves the Stripe.js stand-in the build bundled", async () => {
-    const response = await fetch(`${client.runtime.emulator.url}/v3/stripe.js`);
+    const response = await fetch(`${client.runtime.emulator!.url}/v3/stripe.js`);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(
       readFileSync("dist/server/stripe-js-bundle.js", "utf8"),
