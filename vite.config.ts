@@ -28,6 +28,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: {
             "server-render": entry("web/src/features/landing/server-render.tsx"),
             "marketing-prerender": entry("web/src/features/marketing/prerender.tsx"),
+            // Sign-in once at build time, the self-service page per request (ADR 019).
+            "standalone-render": entry("web/src/app/standalone/server-render.tsx"),
           } as Record<string, string>,
         }
       : {

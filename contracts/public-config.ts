@@ -1,3 +1,4 @@
+import type { CustomerPortal } from "./customer-portal";
 import type { PublicOffering } from "./landing";
 
 /**
@@ -17,6 +18,8 @@ export interface BootData {
   config: PublicConfig;
   /** The offering on a landing page; null when the address names no active offering. */
   landing?: PublicOffering | null;
+  /** The self-service page's subscription, as the server drew it; null when there is none. */
+  customerPortal?: CustomerPortal | null;
 }
 
 export const BOOT_DATA_ELEMENT_ID = "regulars-boot-data";

@@ -4,7 +4,8 @@
 //   dist/ssr     the landing page's server renderer (Vite --ssr), which also prerenders the
 //                marketing pages into dist/web/prerendered (ADR 017)
 //   dist/server  the server, its contracts and the Stripe emulator as JavaScript (esbuild), with
-//                the SQL migrations beside it
+//                the SQL migrations and the emulator's browser script (stripe-js-bundle.js)
+//                beside it
 //
 //   node scripts/build.mjs             build all three (`npm run build`)
 //   node scripts/build.mjs --if-stale  build only those whose sources changed (`npm start`)
@@ -45,8 +46,11 @@ const isIgnored = (name) =>
 const shared = ["contracts", "package-lock.json", "tsconfig.base.json", "scripts/build.mjs"];
 const viteInputs = ["web", "vite.config.ts", ...shared];
 
-/** Marketing pages drawn at build time; the server sends them to visitors without a session. */
-const prerenderedPages = ["home", "features", "pricing"];
+/**
+ * Pages drawn at build time: the marketing pages, which the server sends to visitors without a
+ * session, and sign-in and sign-up (ADR 019), which it sends with the boot data filled in.
+ */
+const prerenderedPages = ["home", "features", "pricing", "signin", "signup"];
 const prerenderedFile = (name) => `dist/web/prerendered/${name}.html`;
 
 const parts = [
@@ -62,11 +66,16 @@ const parts = [
   {
     name: "ssr",
     inputs: viteInputs,
-    outputs: ["dist/ssr/server-render.js", ...prerenderedPages.map(prerenderedFile)],
+    outputs: [
+      "dist/ssr/server-render.js",
+      "dist/ssr/standalone-render.js",
+      ...prerenderedPages.map(prerenderedFile),
+    ],
     build: async () => {
-      // Entries in vite.config.ts: the landing renderer and the marketing prerender.
+      // Entries in vite.config.ts: the landing renderer, the marketing prerender and the
+      // standalone pages' renderer.
       vite(["build", "--ssr", "--outDir", "../dist/ssr", "--emptyOutDir", "--logLevel", "warn"]);
-      await prerenderMarketing();
+      await prerender();
     },
   },
   {
@@ -79,7 +88,12 @@ const parts = [
       "tsconfig.json",
       ...shared,
     ],
-    outputs: ["dist/server/main.js", "dist/server/stripe-emulator.js", "dist/server/reconcile.js"],
+    outputs: [
+      "dist/server/main.js",
+      "dist/server/stripe-emulator.js",
+      "dist/server/reconcile.js",
+      "dist/server/stripe-js-bundle.js",
+    ],
     build: buildServer,
   },
 ];
@@ -91,16 +105,25 @@ const escapeHtml = (value) =>
     .replaceAll(">", "&gt;")
     .replaceAll('"', "&quot;");
 
-/** Each page into the marketing entry's HTML (its island script and stylesheet link). */
-async function prerenderMarketing() {
-  const template = readFileSync(path.join(root, "dist/web/marketing.html"), "utf8");
-  const module = await import(
-    `${pathToFileURL(path.join(root, "dist/ssr/marketing-prerender.js")).href}?${Date.now()}`
-  );
+const importFresh = (file) => import(`${pathToFileURL(path.join(root, file)).href}?${Date.now()}`);
+
+/**
+ * Each marketing page into the marketing entry's HTML (its island script and stylesheet link),
+ * sign-in and sign-up into the standalone entry's.
+ */
+async function prerender() {
   const outDir = path.join(root, "dist/web/prerendered");
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  for (const page of module.prerenderMarketingPages()) {
+  const marketing = await importFresh("dist/ssr/marketing-prerender.js");
+  writePrerendered("dist/web/marketing.html", marketing.prerenderMarketingPages());
+  const standalone = await importFresh("dist/ssr/standalone-render.js");
+  writePrerendered("dist/web/standalone.html", standalone.prerenderSignInPages());
+}
+
+function writePrerendered(templateFile, pages) {
+  const template = readFileSync(path.join(root, templateFile), "utf8");
+  for (const page of pages) {
     const head = [
       `<title>${escapeHtml(page.title)}</title>`,
       `<meta name="description" content="${escapeHtml(page.description)}" />`,
@@ -134,10 +157,16 @@ function precompressAssets(dir) {
   }
 }
 
+/**
+ * Always React's production build: Vite takes NODE_ENV from its caller, and a build started
+ * under vitest (NODE_ENV=test) would otherwise put React's development build, twice the size
+ * and far slower, into the shared dist/ that `npm start` then serves.
+ */
 function vite(args) {
   execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), ...args], {
     cwd: root,
     stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
   });
 }
 
@@ -186,6 +215,21 @@ async function buildServer() {
     alias: workspaceAliases(),
     tsconfig: "tsconfig.json",
     sourcemap: true,
+    logLevel: "warning",
+  });
+  // The emulator's Stripe.js stand-in, for the browser: stripe-emulator/src/browser/stripe-js.ts
+  // serves this file when it sits beside the emulator's code, as here, and otherwise bundles the
+  // same entry with the same options in memory.
+  await build({
+    absWorkingDir: root,
+    entryPoints: ["stripe-emulator/src/browser/runtime/index.ts"],
+    outfile: path.join(nextDir, "stripe-js-bundle.js"),
+    bundle: true,
+    format: "iife",
+    target: "es2019",
+    platform: "browser",
+    legalComments: "none",
+    charset: "utf8",
     logLevel: "warning",
   });
   // server/db/client.ts reads its migrations from "migrations" beside the module that holds it:

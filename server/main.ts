@@ -3,6 +3,7 @@ import { serve } from "@hono/node-server";
 import { readConfig } from "./config/env";
 import { createLogger } from "./lib/logger";
 import { loadLandingRenderer } from "./modules/web-shell/landing-renderer";
+import { loadSelfServiceRenderer } from "./modules/web-shell/standalone-renderer";
 import { startRuntime } from "./runtime";
 
 const config = readConfig();
@@ -13,6 +14,7 @@ const runtime = await startRuntime(config, {
   emulator: "process",
   webDistDir: path.resolve("dist/web"),
   renderLanding: await loadLandingRenderer(path.resolve("dist/ssr/server-render.js")),
+  renderSelfService: await loadSelfServiceRenderer(path.resolve("dist/ssr/standalone-render.js")),
 });
 
 const server = serve(

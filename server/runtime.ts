@@ -13,6 +13,7 @@ import { createStripeClient } from "./integrations/stripe/stripe-client";
 import { createLogger, type Logger } from "./lib/logger";
 import { startReconciliationSchedule } from "./modules/reconciliation/reconciliation-job";
 import type { LandingRenderer } from "./modules/web-shell/landing-renderer";
+import type { SelfServiceRenderer } from "./modules/web-shell/standalone-renderer";
 
 /** Fixed in emulator mode: both ends are local and the emulator is only for offline use. */
 export const EMULATOR_WEBHOOK_SECRET = "whsec_regulars_emulator_platform";
@@ -35,6 +36,8 @@ export interface RuntimeOptions {
   webDistDir?: string;
   /** Draws landing pages on the server; see loadLandingRenderer. */
   renderLanding?: LandingRenderer | null;
+  /** Draws the self-service page on the server; see loadSelfServiceRenderer. */
+  renderSelfService?: SelfServiceRenderer | null;
   logger?: Logger;
   /** Where the emulator should post webhooks; defaults to this server's own address. */
   webhookUrl?: string;
@@ -171,6 +174,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     webhookSecrets,
     webDistDir: options.webDistDir,
     renderLanding: options.renderLanding,
+    renderSelfService: options.renderSelfService,
   };
   if (runsJobs) {
     await startReconciliationSchedule(

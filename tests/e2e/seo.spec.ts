@@ -10,6 +10,8 @@ test("robots.txt opens the public pages and closes the private ones", async ({ r
   expect(text).toMatch(/^Disallow: \/api\/$/m);
   expect(text).toMatch(/^Disallow: \/dashboard\$$/m);
   expect(text).toMatch(/^Disallow: \/customer\/$/m);
+  // Sign-in is a public page (ADR 019): no rule keeps "/?auth=signin" out.
+  expect(text).not.toMatch(/auth=/);
   expect(text).toMatch(/^Sitemap: http:\/\/\S+\/sitemap\.xml$/m);
 });
 

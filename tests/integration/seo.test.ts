@@ -44,6 +44,8 @@ describe("robots.txt", () => {
     for (const closed of ["/api/", "/customer/", "/dashboard$", "/manage$", "/success$"]) {
       expect(text).toContain(`Disallow: ${closed}`);
     }
+    // Sign-in and sign-up ("/?auth=signin|signup") are public pages: no rule names them.
+    expect(text).not.toMatch(/auth=/);
     expect(text).toMatch(/^Sitemap: http:\/\/\S+\/sitemap\.xml$/m);
   });
 });

@@ -31,7 +31,10 @@ let ipCounter = 0;
 /** The real app on a real port, with its own database and a fresh Stripe emulator. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<RuntimeOptions, "webDistDir" | "renderLanding" | "webhookUrl" | "logger"> = {},
+  options: Pick<
+    RuntimeOptions,
+    "webDistDir" | "renderLanding" | "renderSelfService" | "webhookUrl" | "logger"
+  > = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   let fetchHandler: ((request: Request) => Response | Promise<Response>) | null = null;

@@ -2,51 +2,29 @@
 // and a customer's self-service page. No creator gate, no dashboard, no marketing page: the
 // server sends this entry only for those two addresses (web-shell/standalone-pages.ts), and
 // any other address reached from here is a full page load into the app (ADR 019).
-import "@/lib/zod-jitless";
-import { StrictMode, useEffect } from "react";
-import { createRoot } from "react-dom/client";
-import { BrowserRouter, Route, Routes, useLocation, useSearchParams } from "react-router";
-import { AppProvider } from "@/app/provider";
-import { FullPageSpinner } from "@/components/ui/spinner";
-import { paths } from "@/config/paths";
-import { AuthScreen } from "@/features/auth/components/auth-screen";
-import CustomerPortalPage from "@/features/customer-portal/components/customer-portal-page";
-import { authClient } from "@/lib/auth-client";
+//
+// The page arrives drawn (sign-in at build time, the self-service page by the server), so the
+// browser loads only the one page's code and hydrates it.
+import type { ReactElement } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { bootData } from "@/config/boot-data";
 import "./standalone.css";
-
-/** Leaves this entry: the address is loaded from the server, which sends the app for it. */
-function LoadFromServer({ href }: { href?: string }) {
-  const location = useLocation();
-  const target = href ?? `${location.pathname}${location.search}${location.hash}`;
-  useEffect(() => {
-    window.location.replace(target);
-  }, [target]);
-  return <FullPageSpinner />;
-}
-
-/** "/?auth=…": sign-in or sign-up; signed in (now or already), the dashboard. */
-function SignInRoute() {
-  const session = authClient.useSession();
-  const [searchParams] = useSearchParams();
-  const auth = searchParams.get("auth");
-  if (session.data) return <LoadFromServer href={paths.dashboard.getHref()} />;
-  if (auth === "signin" || auth === "signup") return <AuthScreen key={auth} initialMode={auth} />;
-  return <LoadFromServer />;
-}
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <BrowserRouter>
-        <Routes>
-          <Route path={paths.customerPortal.path} element={<CustomerPortalPage />} />
-          <Route path={paths.home.path} element={<SignInRoute />} />
-          <Route path="*" element={<LoadFromServer />} />
-        </Routes>
-      </BrowserRouter>
-    </AppProvider>
-  </StrictMode>,
-);
+/** The server sends this entry for "/?auth=…" and "/customer/{customUrl}/{subscriberId}" only. */
+async function standalonePage(): Promise<ReactElement> {
+  if (window.location.pathname.startsWith("/customer/")) {
+    const { browserSelfServiceApp } = await import("@/app/standalone/self-service-app");
+    return browserSelfServiceApp(bootData.customerPortal);
+  }
+  const { SignInApp, signInModeOf } = await import("@/app/standalone/sign-in-app");
+  return <SignInApp mode={signInModeOf(window.location.search)} />;
+}
+
+void standalonePage().then((page) => {
+  // Without the server build (API-only tests, a server started before a build) it is drawn here.
+  if (root.firstElementChild) hydrateRoot(root, page);
+  else createRoot(root).render(page);
+});

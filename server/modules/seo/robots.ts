@@ -18,8 +18,9 @@ const privatePages = [
 const privateTrees = ["/api/", "/customer/", "/dev/"];
 
 /**
- * robots.txt: the marketing pages and landing pages (both URL forms) are open, the dashboard,
- * the API, customers' self-service pages and the sign-in flow ("/?auth=signin") are not.
+ * robots.txt: the marketing pages, sign-in and sign-up ("/?auth=signin|signup", public pages
+ * drawn at build time, ADR 019) and landing pages (both URL forms) are open; the dashboard,
+ * the API and customers' self-service pages are not.
  */
 export function renderRobotsTxt(publicUrl: string): string {
   const lines = ["User-agent: *", "Allow: /", "Allow: /landing/"];
@@ -27,7 +28,6 @@ export function renderRobotsTxt(publicUrl: string): string {
   for (const page of privatePages) {
     lines.push(`Disallow: ${page}$`, `Disallow: ${page}?`, `Disallow: ${page}/`);
   }
-  lines.push("Disallow: /*?auth=", "Disallow: /*&auth=");
   lines.push("", `Sitemap: ${publicUrl}/sitemap.xml`, "");
   return lines.join("\n");
 }

@@ -1,23 +1,23 @@
-import {
-  credentialsSchema,
-  SIGN_UP_SIGN_IN_FAILED_MESSAGE,
-  type SignInCredentials,
-  signInCredentialsSchema,
-} from "@contracts/auth";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { SignInCredentials } from "@contracts/auth";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { paths } from "@/config/paths";
-import { authClient } from "@/lib/auth-client";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import { AuthCardLayout } from "./auth-card-layout";
 import { EmailField } from "./email-field";
-import { TwoFactorChallenge } from "./two-factor-challenge";
+
+// Sign-in is a page strangers open on a phone (ADR 019): what only a submit needs, the form's
+// rules, the auth client and the two-factor step, loads with the first submit or focus.
+const loadRules = () => import("../lib/auth-form-rules");
+const loadAuthClient = () => import("@/lib/auth-client").then((m) => m.authClient);
+const TwoFactorChallenge = lazy(() =>
+  import("./two-factor-challenge").then((m) => ({ default: m.TwoFactorChallenge })),
+);
 
 type Mode = "signin" | "signup";
 
@@ -26,17 +26,26 @@ export function AuthScreen({ initialMode }: { initialMode: Mode }) {
   const [error, setError] = useState<string | null>(null);
   const [needsTwoFactor, setNeedsTwoFactor] = useState(false);
   const queryClient = useQueryClient();
+  // Choosing a password follows the password rule; signing in only checks it.
+  const resolver = useMemo(
+    () =>
+      lazyResolver<SignInCredentials>(() =>
+        loadRules().then((m) => (mode === "signup" ? m.signUpResolver : m.signInResolver)),
+      ),
+    [mode],
+  );
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SignInCredentials>({
-    // Choosing a password follows the password rule; signing in only checks it.
-    resolver: zodResolver(mode === "signup" ? credentialsSchema : signInCredentialsSchema),
-  });
+  } = useForm<SignInCredentials>({ resolver });
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setError(null);
+    const [authClient, { SIGN_UP_SIGN_IN_FAILED_MESSAGE }] = await Promise.all([
+      loadAuthClient(),
+      loadRules(),
+    ]);
     if (mode === "signup") {
       // Sign-up answers the same whether or not the address has an account (ADR 013); a new
       // account is then signed in like any other, and a taken address has been e-mailed.
@@ -67,10 +76,12 @@ export function AuthScreen({ initialMode }: { initialMode: Mode }) {
   return (
     <AuthCardLayout backHref={paths.home.getHref()} backLabel="Back to homepage">
       {needsTwoFactor ? (
-        <TwoFactorChallenge
-          onVerified={() => queryClient.invalidateQueries()}
-          onCancel={() => setNeedsTwoFactor(false)}
-        />
+        <Suspense fallback={null}>
+          <TwoFactorChallenge
+            onVerified={() => queryClient.invalidateQueries()}
+            onCancel={() => setNeedsTwoFactor(false)}
+          />
+        </Suspense>
       ) : (
         <>
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
@@ -79,7 +90,15 @@ export function AuthScreen({ initialMode }: { initialMode: Mode }) {
               ? "Sign in to manage your subscriptions."
               : "Start selling monthly subscriptions in minutes."}
           </p>
-          <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+          <form
+            onSubmit={onSubmit}
+            onFocus={() => {
+              resolver.preload();
+              void loadAuthClient();
+            }}
+            noValidate
+            className="mt-6 space-y-4"
+          >
             <EmailField error={errors.email?.message} registration={register("email")} />
             <Field id="password" label="Password" error={errors.password?.message}>
               <Input
@@ -93,12 +112,13 @@ export function AuthScreen({ initialMode }: { initialMode: Mode }) {
             </Field>
             {mode === "signin" ? (
               <p className="-mt-2 text-right text-sm">
-                <Link
-                  to={paths.forgotPassword.getHref()}
+                {/* A full page load: sign-in is its own entry, with no client router. */}
+                <a
+                  href={paths.forgotPassword.getHref()}
                   className="font-medium text-brand-700 hover:underline"
                 >
                   Forgot password?
-                </Link>
+                </a>
               </p>
             ) : null}
             <Button type="submit" className="w-full" disabled={isSubmitting}>

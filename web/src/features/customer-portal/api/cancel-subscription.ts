@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
 import { customerPortalKey, type SubscriberRef } from "./subscriber-ref";
 
-const okSchema = z.object({ ok: z.literal(true) });
-
 /** The server cancels in Stripe first, so "cancelled" on screen means no further charge. */
-function cancelSubscription(ref: SubscriberRef) {
+async function cancelSubscription(ref: SubscriberRef) {
+  const { okSchema } = await import("../lib/portal-rules");
   return apiRequest("/api/cancel-subscription", {
     method: "POST",
     body: { customUrl: ref.customUrl, subscriberId: ref.subscriberId },

@@ -1,9 +1,9 @@
-import { customerPortalSchema } from "@contracts/customer-portal";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { customerPortalKey, customerPortalPath, type SubscriberRef } from "./subscriber-ref";
 
-function getCustomerPortal(ref: SubscriberRef) {
+async function getCustomerPortal(ref: SubscriberRef) {
+  const { customerPortalSchema } = await import("../lib/portal-rules");
   return apiRequest(customerPortalPath(ref), { schema: customerPortalSchema });
 }
 

@@ -1,10 +1,10 @@
-import { urlResponseSchema } from "@contracts/connect";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import type { SubscriberRef } from "./subscriber-ref";
 
 /** Stripe's billing portal, which brings the customer back to this very page. */
 async function openBillingPortal(ref: SubscriberRef) {
+  const { urlResponseSchema } = await import("../lib/portal-rules");
   const { url } = await apiRequest("/api/create-billing-portal", {
     method: "POST",
     body: {

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
 import { customerPortalKey, customerPortalPath, type SubscriberRef } from "./subscriber-ref";
 
-const okSchema = z.object({ ok: z.literal(true) });
-
 /** The server checks the format (updateSubscriberEmailSchema) and updates the Stripe customer too. */
-function updateSubscriberEmail(ref: SubscriberRef, email: string) {
+async function updateSubscriberEmail(ref: SubscriberRef, email: string) {
+  const { okSchema } = await import("../lib/portal-rules");
   return apiRequest(`${customerPortalPath(ref)}/email`, {
     method: "PATCH",
     body: { email },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { SubscriptionNotFound } from "@/components/subscription-not-found";
 import { Alert } from "@/components/ui/alert";
@@ -9,9 +9,13 @@ import { useCustomerPortal } from "../api/get-customer-portal";
 import { useOpenBillingPortal } from "../api/open-billing-portal";
 import { useUpdateSubscriberEmail } from "../api/update-subscriber-email";
 import { AccountManagementCard } from "./account-management-card";
-import { CancelSubscriptionDialog } from "./cancel-subscription-dialog";
 import { CustomerPortalSkeleton } from "./customer-portal-skeleton";
 import { SubscriptionDetailsCard } from "./subscription-details-card";
+
+// Radix's dialog is a quarter of the page's JavaScript and shows only after a tap.
+const CancelSubscriptionDialog = lazy(() =>
+  import("./cancel-subscription-dialog").then((m) => ({ default: m.CancelSubscriptionDialog })),
+);
 
 type Banner = { tone: "success" | "error"; text: string };
 
@@ -115,13 +119,17 @@ export default function CustomerPortalPage() {
           onCancelSubscription={() => setIsConfirmOpen(true)}
         />
       </main>
-      <CancelSubscriptionDialog
-        title={offering.title}
-        open={isConfirmOpen}
-        isCancelling={cancel.isPending}
-        onOpenChange={setIsConfirmOpen}
-        onConfirm={confirmCancel}
-      />
+      {isConfirmOpen ? (
+        <Suspense fallback={null}>
+          <CancelSubscriptionDialog
+            title={offering.title}
+            open
+            isCancelling={cancel.isPending}
+            onOpenChange={setIsConfirmOpen}
+            onConfirm={confirmCancel}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

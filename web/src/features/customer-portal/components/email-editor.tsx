@@ -1,13 +1,19 @@
-import { updateSubscriberEmailSchema } from "@contracts/customer-portal";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { updateSubscriberEmailSchema } from "@contracts/customer-portal";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { WrappableEmail } from "@/components/wrappable-email";
+import { lazyResolver } from "@/lib/lazy-resolver";
 
 type EmailForm = z.input<typeof updateSubscriberEmailSchema>;
+type SavedEmail = z.output<typeof updateSubscriberEmailSchema>;
+
+// The API's own rule (trimmed, a valid address), loaded when the editor opens.
+const emailResolver = lazyResolver<EmailForm, SavedEmail>(() =>
+  import("../lib/portal-rules").then((m) => m.emailResolver),
+);
 
 /** The e-mail row: read-only until Edit, then an inline form. Cancel restores the stored value. */
 export function EmailEditor({
@@ -29,15 +35,16 @@ export function EmailEditor({
     watch,
     reset,
     formState: { errors },
-  } = useForm<EmailForm, unknown, z.output<typeof updateSubscriberEmailSchema>>({
-    // The API's own rule (trimmed, a valid address), said here before a request is made.
-    resolver: zodResolver(updateSubscriberEmailSchema),
+  } = useForm<EmailForm, unknown, SavedEmail>({
+    // Said here before a request is made.
+    resolver: emailResolver,
     defaultValues: { email },
   });
   const isBlank = watch("email").trim() === "";
   const error = errors.email?.message;
 
   function startEditing() {
+    emailResolver.preload();
     reset({ email });
     setIsEditing(true);
   }

@@ -2,12 +2,19 @@ import type { CustomerPortal } from "@contracts/customer-portal";
 import { formatMonthlyPrice } from "@contracts/money";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
+import { useHydrated } from "@/lib/use-hydrated";
 import { SubscriptionStatus } from "./subscription-status";
 
 const startedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
+// The server knows neither the reader's locale nor their time zone; the browser redraws it.
+const serverStartedFormat = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "long",
+  timeZone: "UTC",
+});
 
 export function SubscriptionDetailsCard({ portal }: { portal: CustomerPortal }) {
   const { offering, subscriber } = portal;
+  const format = useHydrated() ? startedFormat : serverStartedFormat;
   return (
     <section aria-labelledby="details-heading">
       <Card className="p-5">
@@ -26,7 +33,7 @@ export function SubscriptionDetailsCard({ portal }: { portal: CustomerPortal }) 
         <p className="mt-3 text-sm text-gray-600">
           Started{" "}
           <time dateTime={subscriber.createdAt} className="tabular text-gray-800">
-            {startedFormat.format(new Date(subscriber.createdAt))}
+            {format.format(new Date(subscriber.createdAt))}
           </time>
         </p>
         <p className="mt-4 border-t border-gray-100 pt-4 text-sm whitespace-pre-line break-words text-gray-700">
