@@ -11,7 +11,7 @@ import {
   optionalString,
   requiredString,
 } from "../core/params";
-import { newId, type Obj } from "../core/state";
+import { newId } from "../core/state";
 
 /** A product as Stripe returns it, typed with the SDK's basil type. */
 function newProduct(em: Emulator, name: string): Stripe.Product {
@@ -94,7 +94,7 @@ export const catalogueRoutes: Route[] = [
     handle(em, { params, account }) {
       const active = optionalBool(params, "active");
       const ids = optionalArray(params, "ids")?.map(String);
-      return em.store.listFor<Obj>(
+      return em.store.listFor(
         "product",
         account,
         (p) => (active === undefined || p.active === active) && (!ids || ids.includes(p.id)),
@@ -229,7 +229,7 @@ export const catalogueRoutes: Route[] = [
       const product = optionalString(params, "product");
       const active = optionalBool(params, "active");
       const type = optionalString(params, "type");
-      return em.store.listFor<Obj>(
+      return em.store.listFor(
         "price",
         account,
         (p) =>

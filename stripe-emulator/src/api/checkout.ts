@@ -11,12 +11,15 @@ import {
   requiredString,
 } from "../core/params";
 import { billingMode, transferData } from "../core/shapes";
-import { newId, type Obj } from "../core/state";
+import { newId, type Stored } from "../core/state";
 
 const SESSION_STATUSES = ["open", "complete", "expired"];
 
 /** An open session expires: its page refuses payment from now on (`checkout.session.expired`). */
-function expireCheckoutSession(em: Emulator, session: Obj): Obj {
+function expireCheckoutSession(
+  em: Emulator,
+  session: Stored<"checkout.session">,
+): Stored<"checkout.session"> {
   session.status = "expired";
   session.expires_at = Math.min(session.expires_at as number, em.store.now());
   em.store.put(session);
@@ -224,7 +227,7 @@ export const checkoutRoutes: Route[] = [
         throw invalid("status", `Invalid status: must be one of ${SESSION_STATUSES.join(", ")}`);
       const customer = optionalString(params, "customer");
       const subscription = optionalString(params, "subscription");
-      return em.store.listFor<Obj>(
+      return em.store.listFor(
         "checkout.session",
         account,
         (c) =>

@@ -12,7 +12,7 @@ import {
   requiredString,
 } from "../core/params";
 import { address } from "../core/shapes";
-import type { Obj } from "../core/state";
+import type { Stored } from "../core/state";
 import { newId } from "../core/state";
 
 const invoiceSettings: ParamShape = {
@@ -63,7 +63,7 @@ export function createCardPaymentMethod(
   card: { number: string; expMonth: number; expYear: number; cvc?: string },
   billing: { name?: string | null; email?: string | null },
   account: string | null,
-): Obj {
+): Stored<"payment_method"> {
   const number = card.number.replace(/\s+/g, "");
   validateCard(number, card.expMonth, card.expYear, em.store.now());
   const brand = brandOf(number);
@@ -113,7 +113,11 @@ export function createCardPaymentMethod(
  * A PaymentMethod by id. A Stripe test id (`pm_card_visa`) makes a fresh PaymentMethod for its
  * card each time it is used, as on Stripe.
  */
-export function resolvePaymentMethod(em: Emulator, id: string, account: string | null): Obj {
+export function resolvePaymentMethod(
+  em: Emulator,
+  id: string,
+  account: string | null,
+): Stored<"payment_method"> {
   const number = id.startsWith("pm_card_") ? testCardNumber(id) : undefined;
   if (!number) return requireObject(em, id, "payment_method", account);
   const year = new Date(em.store.now() * 1000).getUTCFullYear() + 1;
@@ -127,7 +131,7 @@ export function resolvePaymentMethod(em: Emulator, id: string, account: string |
 
 export function attachPaymentMethod(
   em: Emulator,
-  pm: Obj,
+  pm: Stored<"payment_method">,
   customerId: string,
   account: string | null,
 ) {
@@ -145,7 +149,7 @@ export function attachPaymentMethod(
 
 function updateCustomer(
   em: Emulator,
-  customer: Obj,
+  customer: Stored<"customer">,
   params: Record<string, unknown>,
   account: string | null,
 ) {
@@ -322,10 +326,7 @@ export const customerRoutes: Route[] = [
         customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: null };
         em.store.put(customer);
       }
-      for (const sub of em.store.list<Obj>(
-        "subscription",
-        (s) => s.default_payment_method === pm.id,
-      )) {
+      for (const sub of em.store.list("subscription", (s) => s.default_payment_method === pm.id)) {
         sub.default_payment_method = null;
         em.store.put(sub);
         em.webhooks.emit("customer.subscription.updated", sub, {
@@ -342,7 +343,7 @@ export const customerRoutes: Route[] = [
     allowed: ["customer", "type", "limit", "starting_after", "ending_before", "expand"],
     handle(em, { params, account }) {
       const customer = optionalString(params, "customer");
-      return em.store.listFor<Obj>(
+      return em.store.listFor(
         "payment_method",
         account,
         (p) => !customer || p.customer === customer,

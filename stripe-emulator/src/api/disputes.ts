@@ -3,7 +3,7 @@ import type { Emulator, Route } from "../core/context";
 import { invalid } from "../core/errors";
 import { requireObject } from "../core/lookup";
 import { optionalString } from "../core/params";
-import { newId, type Obj, PLATFORM_BALANCE } from "../core/state";
+import { newId, PLATFORM_BALANCE, type Stored } from "../core/state";
 import { PAGE_PARAMS } from "./list-params";
 
 /** What Stripe charges the platform for a dispute, returned when it is won. */
@@ -15,7 +15,7 @@ const DISPUTE_FEE_CENTS = 1500;
  * holds the charge (the platform, for a destination charge), the charge is marked disputed,
  * and `charge.dispute.created` and `charge.dispute.funds_withdrawn` are sent.
  */
-export function createDispute(em: Emulator, charge: Obj): Obj {
+export function createDispute(em: Emulator, charge: Stored<"charge">): Stored<"dispute"> {
   const now = em.store.now();
   const owner = em.store.ownerOf(charge.id);
   const amount = (charge.amount as number) - (charge.amount_refunded as number);
@@ -92,7 +92,7 @@ export function createDispute(em: Emulator, charge: Obj): Obj {
  * Emulator control: the bank decides. Won gives the amount and the fee back
  * (`charge.dispute.funds_reinstated`); either way `charge.dispute.closed` is sent.
  */
-export function closeDispute(em: Emulator, id: string, outcome: "won" | "lost"): Obj {
+export function closeDispute(em: Emulator, id: string, outcome: "won" | "lost"): Stored<"dispute"> {
   const dispute = em.store.get(id, "dispute");
   if (!dispute) throw invalid("id", `No such dispute: '${id}'`);
   if (dispute.status === "won" || dispute.status === "lost")
@@ -124,7 +124,7 @@ export const disputeRoutes: Route[] = [
     handle(em, { params, account }) {
       const charge = optionalString(params, "charge");
       const intent = optionalString(params, "payment_intent");
-      return em.store.listFor<Obj>(
+      return em.store.listFor(
         "dispute",
         account,
         (d) => (!charge || d.charge === charge) && (!intent || d.payment_intent === intent),

@@ -1,7 +1,6 @@
 import type { Route } from "../core/context";
 import { requireObject } from "../core/lookup";
 import { createdRange, optionalArray, optionalString } from "../core/params";
-import type { Obj } from "../core/state";
 
 /** `invoice.*` matches every invoice event, as on Stripe. */
 function matches(pattern: string, type: string) {
@@ -31,7 +30,7 @@ export const eventRoutes: Route[] = [
     handle(em, { params, account }) {
       const type = optionalString(params, "type");
       const types = (optionalArray(params, "types") ?? []).map(String);
-      return em.store.listFor<Obj>(
+      return em.store.listFor(
         "event",
         account,
         (e) =>

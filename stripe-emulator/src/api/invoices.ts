@@ -1,7 +1,7 @@
 import type { Route } from "../core/context";
 import { requireObject } from "../core/lookup";
 import { createdRange, optionalString, requiredString } from "../core/params";
-import type { Obj } from "../core/state";
+import type { Stored } from "../core/state";
 
 export const invoiceRoutes: Route[] = [
   {
@@ -30,7 +30,7 @@ export const invoiceRoutes: Route[] = [
       const subscription = optionalString(params, "subscription");
       const status = optionalString(params, "status");
       const created = createdRange(params);
-      const matches = (i: Obj) =>
+      const matches = (i: Stored<"invoice">) =>
         em.store.ownerOf(i.id) === account &&
         (!created || created(i.created)) &&
         (!customer || i.customer === customer) &&
@@ -49,7 +49,7 @@ export const invoiceRoutes: Route[] = [
     allowed: ["invoice", "limit", "starting_after", "ending_before", "expand", "payment", "status"],
     handle(em, { params, account }) {
       const invoice = requireObject(em, requiredString(params, "invoice"), "invoice", account);
-      return (invoice._payments as Obj[] | undefined) ?? [];
+      return invoice._payments ?? [];
     },
   },
   {
@@ -57,13 +57,13 @@ export const invoiceRoutes: Route[] = [
     path: "/v1/invoice_payments/:id{inpay_\\w+}",
     allowed: ["expand"],
     handle(em, { account }, path) {
-      for (const invoice of em.store.listWhere<Obj>(
+      for (const invoice of em.store.listWhere(
         "invoice",
         "payment",
         path.id,
         (i) => em.store.ownerOf(i.id) === account,
       )) {
-        const found = (invoice._payments as Obj[] | undefined)?.find((p) => p.id === path.id);
+        const found = invoice._payments?.find((p) => p.id === path.id);
         if (found) return found;
       }
       return requireObject(em, path.id, "invoice_payment", account);

@@ -90,7 +90,7 @@ export const paymentIntentRoutes: Route[] = [
         );
       if (pi.customer && !method.customer) {
         // Paying a subscription's invoice saves the card to the customer.
-        method.customer = pi.customer;
+        method.customer = pi.customer as string; // stored objects hold ids, not expansions
         em.store.put(method);
       }
       const returnUrl = optionalString(params, "return_url") ?? null;

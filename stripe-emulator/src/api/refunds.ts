@@ -3,7 +3,7 @@ import type { Emulator, Route } from "../core/context";
 import { invalid, StripeApiError } from "../core/errors";
 import { requireObject } from "../core/lookup";
 import { metadataOf, optionalBool, optionalInt, optionalString } from "../core/params";
-import { newId, type Obj, PLATFORM_BALANCE } from "../core/state";
+import { newId, PLATFORM_BALANCE, type Stored } from "../core/state";
 import { PAGE_PARAMS } from "./list-params";
 
 const REASONS = ["duplicate", "fraudulent", "requested_by_customer"];
@@ -46,7 +46,7 @@ function chargeToRefund(em: Emulator, params: Record<string, unknown>, account: 
  */
 function refundCharge(
   em: Emulator,
-  charge: Obj,
+  charge: Stored<"charge">,
   input: {
     amount?: number;
     reason: string | null;
@@ -54,7 +54,7 @@ function refundCharge(
     reverseTransfer: boolean;
     refundApplicationFee: boolean;
   },
-): Obj {
+): Stored<"refund"> {
   const remaining = (charge.amount as number) - (charge.amount_refunded as number);
   if (charge.status !== "succeeded")
     throw invalid("charge", `Charge ${charge.id} has not succeeded and cannot be refunded.`);
@@ -241,7 +241,7 @@ export const refundRoutes: Route[] = [
     handle(em, { params, account }) {
       const charge = optionalString(params, "charge");
       const intent = optionalString(params, "payment_intent");
-      const matches = (r: Obj) =>
+      const matches = (r: Stored<"refund">) =>
         em.store.ownerOf(r.id) === account &&
         (!charge || r.charge === charge) &&
         (!intent || r.payment_intent === intent);
