@@ -88,8 +88,9 @@ export type ObjectKind = keyof StoredTypes;
 export type Stored<K extends ObjectKind> = StoredTypes[K] & PrivateFields<K>;
 
 /**
- * The loose view, for code that builds or patches objects field by field from request params
- * (where the SDK type would need a cast per line). Getters given a kind return `Stored<K>`.
+ * The loose view. It stays only where code reads any kind of object by field name: expansion
+ * (core/expand.ts walks whatever it is given) and the store's own indexes. Everything else
+ * uses `Stored<K>` or the SDK's types.
  */
 // biome-ignore lint/suspicious/noExplicitAny: the escape hatch described above
 export type Obj = StripeObject & Record<string, any>;
