@@ -76,3 +76,34 @@ test("the self-service page loads no dashboard code", async ({ page, baseURL }) 
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((s) => dashboardChunk.test(s))).toEqual([]);
 });
+
+test("sign-in and the self-service page arrive drawn, before any JavaScript runs", async ({
+  request,
+  baseURL,
+}) => {
+  // Sign-in and sign-up are drawn at build time, the self-service page by the server (ADR 019).
+  for (const [path, heading] of [
+    ["/?auth=signin", "Welcome Back"],
+    ["/?auth=signup", "Create Account"],
+  ] as const) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain(`>${heading}</h1>`);
+    expect(html, path).toMatch(/<script type="module"[^>]*src="\/assets\/standalone-[^"]+\.js"/);
+  }
+  const seller = await createSellingCreator(request, baseURL!, {
+    title: "Drawn Lawn Care",
+    priceCents: 2500,
+  });
+  const subscriberId = await subscribeThroughApi(
+    request,
+    baseURL!,
+    seller.offering.customUrl,
+    "Drawn Customer",
+  );
+  const response = await request.get(`/customer/${seller.offering.customUrl}/${subscriberId}`);
+  expect(response.headers()["cache-control"]).toBe("no-store");
+  const html = await response.text();
+  expect(html).toContain(">Manage Your Subscription</h1>");
+  expect(html).toContain("Drawn Lawn Care");
+  expect(html).toContain("Drawn Customer");
+});
