@@ -17,6 +17,7 @@ import {
   ogImagePath,
 } from "../og-image/og-image-card";
 import { inlineStylesheets } from "./inline-stylesheets";
+import { createLandingPageCache, sendLandingPage } from "./landing-page-cache";
 import type { LandingRenderer } from "./landing-renderer";
 import { buildOfferingJsonLd } from "./offering-structured-data";
 import { type PageMeta, renderIndexHtml } from "./render-index-html";
@@ -72,22 +73,15 @@ export function webShellRoutes({
     if (page) prerendered.set(pagePath, compressOnce(inlineStylesheets(page, distDir)));
   }
   const root = path.relative(process.cwd(), distDir) || ".";
-  // The offering cache hands out one object per offering per second, so each is drawn once.
-  const drawn = new WeakMap<PublicOffering, string>();
+  const landingPages = createLandingPageCache((offering) =>
+    renderIndexHtml(
+      landingTemplate ?? "",
+      { config: publicConfig, landing: offering },
+      landingPageMeta(offering, publicUrl),
+      renderLanding?.(offering) ?? "",
+    ),
+  );
   let notFoundMarkup: string | undefined;
-  function drawLanding(offering: PublicOffering | null): string {
-    if (!renderLanding) return "";
-    if (!offering) {
-      notFoundMarkup ??= renderLanding(null);
-      return notFoundMarkup;
-    }
-    let markup = drawn.get(offering);
-    if (markup === undefined) {
-      markup = renderLanding(offering);
-      drawn.set(offering, markup);
-    }
-    return markup;
-  }
 
   app.use(
     "/assets/*",
@@ -148,10 +142,10 @@ export function webShellRoutes({
     const offering = await readPublicOffering(customUrl);
     // A single segment is a landing page only when such an active offering exists.
     if (!offering && rootMatch) return c.redirect("/", 302);
-    bootData.landing = offering;
-    const meta = offering ? landingPageMeta(offering, publicUrl) : undefined;
-    const markup = drawLanding(offering);
-    return c.html(renderIndexHtml(landingTemplate, bootData, meta, markup), offering ? 200 : 404);
+    if (offering) return sendLandingPage(c, landingPages.pageFor(offering));
+    bootData.landing = null;
+    notFoundMarkup ??= renderLanding?.(null) ?? "";
+    return c.html(renderIndexHtml(landingTemplate, bootData, undefined, notFoundMarkup), 404);
   });
   return app;
 }
