@@ -37,6 +37,7 @@ import {
   billingActionRoutes,
   customerRoutes,
 } from "./modules/customer-portal/customer-portal-routes";
+import { getCustomerPortal } from "./modules/customer-portal/customer-portal-service";
 import { dashboardRoutes } from "./modules/dashboard/dashboard-routes";
 import { healthRoutes } from "./modules/health/health-routes";
 import { metricsRoutes } from "./modules/health/metrics-routes";
@@ -57,6 +58,7 @@ import { finalizeTokens } from "./modules/subscribe/finalize-token";
 import { subscribeRoutes } from "./modules/subscribe/subscribe-routes";
 import { subscriberRoutes } from "./modules/subscribers/subscriber-routes";
 import type { LandingRenderer } from "./modules/web-shell/landing-renderer";
+import type { SelfServiceRenderer } from "./modules/web-shell/standalone-renderer";
 import { webShellRoutes } from "./modules/web-shell/web-shell-routes";
 import { webhookRoutes } from "./modules/webhooks/webhook-routes";
 
@@ -78,6 +80,7 @@ export interface AppDeps {
   /** Built SPA; omitted in API-only tests. */
   webDistDir?: string;
   renderLanding?: LandingRenderer | null;
+  renderSelfService?: SelfServiceRenderer | null;
 }
 
 export function createApp(deps: AppDeps) {
@@ -199,6 +202,8 @@ export function createApp(deps: AppDeps) {
       webShellRoutes({
         distDir: deps.webDistDir,
         renderLanding: deps.renderLanding,
+        renderSelfService: deps.renderSelfService,
+        readCustomerPortal: (ref) => getCustomerPortal(customerPortal, ref),
         readPublicOffering,
         publicConfig: deps.publicConfig,
         publicUrl: config.publicUrl,

@@ -21,12 +21,17 @@ import { createLandingPageCache, sendLandingPage } from "./landing-page-cache";
 import type { LandingRenderer } from "./landing-renderer";
 import { buildOfferingJsonLd } from "./offering-structured-data";
 import { type PageMeta, renderIndexHtml } from "./render-index-html";
+import { type CustomerPortalReader, standalonePageResponses } from "./standalone-page-responses";
 import { isStandalonePage } from "./standalone-pages";
+import type { SelfServiceRenderer } from "./standalone-renderer";
 
 export interface WebShellOptions {
   distDir: string;
   /** Server-side markup for landing pages; without it the browser draws them. */
   renderLanding?: LandingRenderer | null;
+  /** Server-side markup for the self-service page (ADR 019); without it the browser draws it. */
+  renderSelfService?: SelfServiceRenderer | null;
+  readCustomerPortal?: CustomerPortalReader;
   readPublicOffering: PublicOfferingReader;
   publicConfig: PublicConfig;
   publicUrl: string;
@@ -56,6 +61,8 @@ function readTemplate(file: string): string | null {
 export function webShellRoutes({
   distDir,
   renderLanding,
+  renderSelfService,
+  readCustomerPortal,
   readPublicOffering,
   publicConfig,
   publicUrl,
@@ -65,6 +72,14 @@ export function webShellRoutes({
   const template = readTemplate(path.join(distDir, "index.html"));
   const standaloneFile = readTemplate(path.join(distDir, "standalone.html"));
   const standaloneTemplate = standaloneFile && inlineStylesheets(standaloneFile, distDir);
+  const standalonePage =
+    standaloneTemplate &&
+    standalonePageResponses({
+      distDir,
+      template: standaloneTemplate,
+      renderSelfService,
+      readCustomerPortal,
+    });
   const landingFile = readTemplate(path.join(distDir, "landing.html"));
   const landingTemplate = landingFile && inlineStylesheets(landingFile, distDir);
   const prerendered = new Map<string, CompressedPage>();
@@ -135,8 +150,10 @@ export function webShellRoutes({
     const customUrl = segment === undefined ? null : (decodeSegment(segment) ?? "");
     if (customUrl === null || (rootMatch && isReservedSlug(customUrl))) {
       // Sign-in and the self-service page: their own small entry, no dashboard code (ADR 019).
-      const isStandalone = standaloneTemplate && isStandalonePage(c.req.path, c.req.query("auth"));
-      return c.html(renderIndexHtml(isStandalone ? standaloneTemplate : template, bootData));
+      if (standalonePage && isStandalonePage(c.req.path, c.req.query("auth"))) {
+        return standalonePage(c, bootData);
+      }
+      return c.html(renderIndexHtml(template, bootData));
     }
 
     const offering = await readPublicOffering(customUrl);
