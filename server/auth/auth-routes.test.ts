@@ -1,6 +1,11 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCreator, uniqueEmail } from "../../tests/factories/creator-factory";
+import {
+  createCreator,
+  nextClientAddress,
+  uniqueEmail,
+} from "../../tests/factories/creator-factory";
+import { enableTwoFactor, startTwoFactorSignIn } from "../../tests/factories/two-factor-factory";
 import { createTestApp, jsonRequest, type TestApp } from "../../tests/setup/test-app";
 import { user } from "../db/schema/auth";
 
@@ -137,6 +142,24 @@ describe("sign-in", () => {
       ip: "203.0.113.10",
     });
     expect(other.status).toBe(200);
+  });
+
+  it("accepts each backup code once, and says so when one is refused", async () => {
+    const creator = await enableTwoFactor(app, await createCreator(app));
+    const [code] = creator.backupCodes;
+    const verifyBackupCode = async () =>
+      app.request("/api/auth/two-factor/verify-backup-code", {
+        ...jsonRequest("POST", { code }, { Cookie: await startTwoFactorSignIn(app, creator) }),
+        ip: nextClientAddress(),
+      });
+    expect((await verifyBackupCode()).status).toBe(200);
+
+    const again = await verifyBackupCode();
+    expect(again.status).toBe(401);
+    const body = (await again.json()) as { code?: string; message?: string };
+    // better-auth's client still gets its code; the person gets a message to act on.
+    expect(body.code).toBe("INVALID_BACKUP_CODE");
+    expect(body.message).toMatch(/each backup code works once/i);
   });
 
   it("signs out and the old cookie no longer works", async () => {

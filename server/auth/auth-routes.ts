@@ -119,6 +119,15 @@ const messageByStatus: Record<number, string> = {
 };
 
 /**
+ * better-auth's words where they don't tell a person what to do next. A used backup code is
+ * deleted, so a spent code and a mistyped one get the same answer: it has to cover both.
+ */
+const messageByAuthCode: Record<string, string> = {
+  INVALID_BACKUP_CODE:
+    "That backup code didn't work. Each backup code works once: if you've used this one, enter another.",
+};
+
+/**
  * better-auth's client reads `code` and `message` at the top (its codes, such as
  * INVALID_TOKEN); our API clients read `error.code` and `error.message` (ours). Serve both.
  */
@@ -155,11 +164,12 @@ export async function toOurResponse(
       message?: unknown;
     } | null;
     const code = codeByStatus[response.status] ?? "bad_request";
-    const message =
-      typeof body?.message === "string" && body.message.trim() !== ""
-        ? body.message
-        : (messageByStatus[response.status] ?? "The request could not be completed.");
     const authCode = typeof body?.code === "string" ? body.code : code;
+    const message =
+      messageByAuthCode[authCode] ??
+      (typeof body?.message === "string" && body.message.trim() !== ""
+        ? body.message
+        : (messageByStatus[response.status] ?? "The request could not be completed."));
     headers.set("Content-Type", "application/json");
     return new Response(JSON.stringify(errorBody(code, message, authCode)), {
       status: response.status,

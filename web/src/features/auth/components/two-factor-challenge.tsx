@@ -77,8 +77,9 @@ export function TwoFactorChallenge({
           className="text-brand-700 hover:underline"
           onClick={() => {
             setUseBackupCode(!useBackupCode);
-            // The other kind of code has its own rule; the last one's message no longer applies.
+            // The other kind of code has its own rule; the last one's messages no longer apply.
             clearErrors("code");
+            setError(null);
           }}
         >
           {useBackupCode ? "Use authenticator code" : "Use a backup code"}
