@@ -15,7 +15,8 @@ export async function createSellingCreator(
 ) {
   const headers = { Origin: baseURL };
   const email = uniqueEmail("seller");
-  await signUpAndSignIn(request, baseURL, { email, password: "seller-pass", name: "Sam Seller" });
+  const password = "seller-pass";
+  await signUpAndSignIn(request, baseURL, { email, password, name: "Sam Seller" });
   // Landing pages show the creator's e-mail as contact only once it is verified.
   await verifyEmailFromOutbox(request, email);
   await request.post("/api/onboarding/complete", {
@@ -46,6 +47,7 @@ export async function createSellingCreator(
   if (response.status() !== 201) throw new Error(`offering failed: ${await response.text()}`);
   return {
     email,
+    password,
     offering: (
       (await response.json()) as { offering: { id: string; customUrl: string; title: string } }
     ).offering,

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { testClientAddress } from "../fixtures";
+import { totpCode, totpStep } from "./totp";
 
 /**
  * What the sign-up form does: sign-up (the same answer for any address, no session, ADR 013),
@@ -41,4 +42,25 @@ export async function signOutAndBackInToTwoFactorChallenge(
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+}
+
+/**
+ * Turns 2FA on from the dashboard's Account tab, as a person does: the password, then the secret
+ * typed into an authenticator (computed here) and its code. Returns what the dialog showed.
+ */
+export async function enableTwoFactorInAccountTab(page: Page, password: string) {
+  await page.getByRole("tab", { name: "Account" }).click();
+  await page.getByRole("button", { name: "Enable 2FA" }).click();
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Continue" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
+  const backupCodes = await page
+    .getByRole("list", { name: "Backup codes" })
+    .getByRole("listitem")
+    .allTextContents();
+  const enablingStep = totpStep();
+  await page.getByLabel("Authentication code").fill(totpCode(secret, enablingStep * 30_000));
+  await page.getByRole("button", { name: "Turn on 2FA" }).click();
+  await expect(page.getByText("Two-factor authentication is on", { exact: true })).toBeVisible();
+  return { secret, backupCodes, enablingStep };
 }
