@@ -124,6 +124,20 @@ const typedTotpCodeSchema = z
   .transform((value) => value.replace(/\s/g, ""))
   .pipe(totpCodeSchema);
 
+/**
+ * Turning two-factor off from the Account tab: the password and a code from the authenticator
+ * app, as deleting the account asks (a password alone, learned by someone else, must not be
+ * enough to remove the protection it was added for).
+ */
+export const twoFactorDisableFormSchema = z.object({
+  password: confirmingPasswordSchema("Enter your password"),
+  code: typedTotpCodeSchema,
+});
+export type TwoFactorDisableForm = z.input<typeof twoFactorDisableFormSchema>;
+
+/** What the API says when the code is absent or not six digits. */
+const TOTP_CODE_REQUIRED_MESSAGE = "Enter the 6-digit code from your authenticator app.";
+
 /** better-auth's backup codes are two groups of five letters and digits ("AbC12-dEf34"). */
 const backupCodeSchema = z
   .string()
@@ -181,8 +195,20 @@ export const authRequestSchemas = {
       revokeOtherSessions: z.boolean().optional(),
     })
     .strict(),
-  /** Turning two-factor on or off: the account's password. */
+  /** Turning two-factor on: the account's password. */
   twoFactorPassword: z.object({ password: currentPasswordSchema }).strict(),
+  /**
+   * Turning it off: the password and an authenticator code not used before (checked by
+   * server/auth/auth-guards.ts before better-auth's endpoint runs).
+   */
+  twoFactorDisable: z
+    .object({
+      password: currentPasswordSchema,
+      code: z
+        .string({ error: TOTP_CODE_REQUIRED_MESSAGE })
+        .regex(/^\d{6}$/, TOTP_CODE_REQUIRED_MESSAGE),
+    })
+    .strict(),
   verifyTotp: z.object({ code: totpCodeSchema }).strict(),
   verifyBackupCode: z.object({ code: backupCodeSchema }).strict(),
   requestPasswordReset: z.object({ email: emailSchema, redirectTo: callbackUrlField }).strict(),

@@ -4,6 +4,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { session } from "../db/schema/auth";
 import { claimTotpCode, TOTP_ALREADY_USED_MESSAGE } from "./totp-once";
+import { twoFactorDisableGuard } from "./two-factor-disable-guard";
 
 /** better-auth's two-factor plugin names its sign-in challenge cookie this. */
 const TWO_FACTOR_CHALLENGE_COOKIE = "two_factor";
@@ -17,13 +18,16 @@ const totpRequests = new WeakMap<object, { userId: string; isEnabling: boolean }
  * - each TOTP code is accepted once (RFC 6238 §5.2), whether it confirms a new 2FA setup or
  *   completes a sign-in (see claimTotpCode);
  * - turning two-factor on signs out every other session, so whoever might have had the
- *   account before it was protected loses it.
+ *   account before it was protected loses it;
+ * - turning it off takes the password and an unused code, not the password alone (see
+ *   twoFactorDisableGuard).
  */
 export function authGuards(db: Db): BetterAuthPlugin {
   return {
     id: "regulars-auth-guards",
     hooks: {
       before: [
+        twoFactorDisableGuard(db),
         {
           matcher: (context) => context.path === "/two-factor/verify-totp",
           handler: createAuthMiddleware(async (ctx) => {

@@ -37,7 +37,7 @@ export const exposedAuthRoutes: readonly ExposedAuthRoute[] = [
   { method: "POST", path: "/get-session", body: schemas.empty, isBodyOptional: true },
   { method: "POST", path: "/change-password", body: schemas.changePassword },
   { method: "POST", path: "/two-factor/enable", body: schemas.twoFactorPassword },
-  { method: "POST", path: "/two-factor/disable", body: schemas.twoFactorPassword },
+  { method: "POST", path: "/two-factor/disable", body: schemas.twoFactorDisable },
   { method: "POST", path: "/two-factor/verify-totp", body: schemas.verifyTotp },
   { method: "POST", path: "/two-factor/verify-backup-code", body: schemas.verifyBackupCode },
   { method: "POST", path: "/request-password-reset", body: schemas.requestPasswordReset },

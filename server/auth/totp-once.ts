@@ -14,6 +14,9 @@ const TOTP_WINDOW_STEPS = 1;
 export const TOTP_ALREADY_USED_MESSAGE =
   "That code has already been used. Wait for the next code in your authenticator app and enter it.";
 
+export const TOTP_WRONG_CODE_MESSAGE =
+  "That code is not correct. Enter the code your authenticator app shows now.";
+
 export type TotpClaim = "accepted" | "already_used" | "wrong_code" | "not_enabled";
 
 /** better-auth stores secrets imported from other apps as `base32:<secret>`, ours as-is. */

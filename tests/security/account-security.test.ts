@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, idempotencyRecords } from "../../server/db/schema/app";
-import { session, user } from "../../server/db/schema/auth";
+import { session, twoFactor, user } from "../../server/db/schema/auth";
 import { IDEMPOTENCY_RECORD_TTL_MS, runIdempotent } from "../../server/lib/idempotency";
 import {
   asCreator,
@@ -21,8 +21,8 @@ import {
 } from "../factories/two-factor-factory";
 import { createTestApp, jsonRequest, type TestApp } from "../setup/test-app";
 
-// Issue 11: each TOTP code works once, turning 2FA on ends other sessions, and deleting an
-// account takes the password (and a fresh code) and leaves nothing behind.
+// Issue 11: each TOTP code works once, turning 2FA on ends other sessions, turning it off and
+// deleting an account take the password and a fresh code, and deleting leaves nothing behind.
 
 const ALREADY_USED =
   "That code has already been used. Wait for the next code in your authenticator app and enter it.";
@@ -132,6 +132,91 @@ describe("turning 2FA on", () => {
     expect(secondDevice.status).toBe(200);
     expect(await isSignedIn(creator.cookie)).toBe(true);
     expect(await isSignedIn(sessionCookie(secondDevice))).toBe(true);
+  });
+});
+
+function disableTwoFactor(creator: TestCreator, body: Record<string, unknown>) {
+  // better-auth allows 3 two-factor requests in 10 seconds per address; each call gets its own.
+  return app.request("/api/auth/two-factor/disable", {
+    ...asCreator(creator, jsonRequest("POST", body)),
+    ip: nextClientAddress(),
+  });
+}
+
+async function twoFactorState(userId: string) {
+  const db = app.runtime.deps.db;
+  const [row] = await db
+    .select({ isEnabled: user.twoFactorEnabled })
+    .from(user)
+    .where(eq(user.id, userId));
+  const secrets = await db.select().from(twoFactor).where(eq(twoFactor.userId, userId));
+  return { isEnabled: row?.isEnabled, secrets: secrets.length };
+}
+
+describe("turning 2FA off", () => {
+  it("needs the password and a code nobody has used; missing, wrong and spent codes change nothing", async () => {
+    const creator = await enableTwoFactor(app, await createCreator(app));
+    const password = creator.password;
+
+    const missing = await disableTwoFactor(creator, { password });
+    expect(missing.status).toBe(400);
+    expect((await errorOf(missing)).message).toBe(
+      "Enter the 6-digit code from your authenticator app.",
+    );
+    const malformed = await disableTwoFactor(creator, { password, code: "12 34" });
+    expect(malformed.status).toBe(400);
+
+    const next = codeForStep(creator.totpSecret, creator.enabledWithStep + 1);
+    const wrong = await disableTwoFactor(creator, {
+      password,
+      code: next === "123456" ? "654321" : "123456",
+    });
+    expect(wrong.status).toBe(400);
+    expect((await errorOf(wrong)).message).toBe(
+      "That code is not correct. Enter the code your authenticator app shows now.",
+    );
+    const spent = await disableTwoFactor(creator, {
+      password,
+      code: codeForStep(creator.totpSecret, creator.enabledWithStep),
+    });
+    expect(spent.status).toBe(400);
+    expect((await errorOf(spent)).message).toBe(ALREADY_USED);
+    // A wrong password doesn't spend the code it came with.
+    const wrongPassword = await disableTwoFactor(creator, { password: "not-my-pass", code: next });
+    expect(wrongPassword.status).toBe(400);
+    expect((await errorOf(wrongPassword)).message).toBe("That password is not correct.");
+    expect(await twoFactorState(creator.id)).toEqual({ isEnabled: true, secrets: 1 });
+
+    const disabled = await disableTwoFactor(creator, { password, code: next });
+    expect(disabled.status, await disabled.clone().text()).toBe(200);
+    expect(await twoFactorState(creator.id)).toEqual({ isEnabled: false, secrets: 0 });
+    // better-auth replaced the session; the new one is signed in, without 2FA.
+    expect(await isSignedIn(sessionCookie(disabled))).toBe(true);
+    const signedIn = await app.request("/api/auth/sign-in/email", {
+      ...jsonRequest("POST", { email: creator.email, password }),
+      ip: nextClientAddress(),
+    });
+    expect(await signedIn.json()).not.toMatchObject({ twoFactorRedirect: true });
+  });
+
+  it("allows 5 attempts per account in 15 minutes", async () => {
+    const creator = await enableTwoFactor(app, await createCreator(app));
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await disableTwoFactor(creator, {
+        password: `wrong-${i}-pass`,
+        code: "000000",
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    const right = await disableTwoFactor(creator, {
+      password: creator.password,
+      code: codeForStep(creator.totpSecret, creator.enabledWithStep + 1),
+    });
+    expect(right.status).toBe(429);
+    expect((await errorOf(right)).message).toMatch(/wait 15 minutes/);
+    expect(await twoFactorState(creator.id)).toEqual({ isEnabled: true, secrets: 1 });
   });
 });
 

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import type { DeleteAccountInput } from "../../../contracts/account";
 import type { AccountSecrets } from "../../auth/account-secrets";
-import { TOTP_ALREADY_USED_MESSAGE } from "../../auth/totp-once";
+import { TOTP_ALREADY_USED_MESSAGE, TOTP_WRONG_CODE_MESSAGE } from "../../auth/totp-once";
 import type { Db } from "../../db/client";
 import { consumeRateLimit } from "../../http/rate-limit";
 import { toAppError } from "../../integrations/stripe/stripe-errors";
@@ -58,12 +58,7 @@ async function confirmOwner(deps: AccountDeps, userId: string, input: DeleteAcco
   }
   const claim = await deps.secrets.claimTotpCode(userId, input.totpCode);
   if (claim === "already_used") throw new AppError("forbidden", TOTP_ALREADY_USED_MESSAGE);
-  if (claim !== "accepted") {
-    throw new AppError(
-      "forbidden",
-      "That code is not correct. Enter the code your authenticator app shows now.",
-    );
-  }
+  if (claim !== "accepted") throw new AppError("forbidden", TOTP_WRONG_CODE_MESSAGE);
 }
 
 /**

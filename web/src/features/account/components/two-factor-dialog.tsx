@@ -1,7 +1,12 @@
-import { authRequestSchemas, confirmingPasswordSchema } from "@contracts/auth";
+import {
+  authRequestSchemas,
+  confirmingPasswordSchema,
+  type TwoFactorDisableForm,
+  twoFactorDisableFormSchema,
+} from "@contracts/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -21,15 +26,25 @@ interface TwoFactorDialogProps {
   onChanged: (message: string) => void;
 }
 
-/** Turning two-factor on or off asks for the password (authRequestSchemas.twoFactorPassword). */
+/** Turning two-factor on asks for the password (authRequestSchemas.twoFactorPassword). */
 const passwordFormSchema = z.object({ password: confirmingPasswordSchema("Enter your password") });
 type PasswordForm = z.infer<typeof passwordFormSchema>;
 type CodeForm = z.infer<typeof authRequestSchemas.verifyTotp>;
+type DisableForm = z.output<typeof twoFactorDisableFormSchema>;
+const emptyDisableForm: TwoFactorDisableForm = { password: "", code: "" };
+
+/** The server's refusals that belong below a field (server/auth/two-factor-disable-guard.ts). */
+const disableErrorField: Record<string, keyof TwoFactorDisableForm> = {
+  INVALID_PASSWORD: "password",
+  INVALID_CODE: "code",
+  TOTP_CODE_ALREADY_USED: "code",
+};
 
 /**
  * Turns TOTP two-factor on (password → QR code, secret and backup codes → a 6-digit code) or
- * off (password). better-auth only enables it once a code from the new secret checks out; then
- * every other session of the account is signed out (server/auth/auth-guards.ts).
+ * off (password and a code from the app not used before, as deleting the account asks).
+ * better-auth only enables it once a code from the new secret checks out; then every other
+ * session of the account is signed out (server/auth/auth-guards.ts).
  */
 export function TwoFactorDialog({
   open,
@@ -47,8 +62,13 @@ export function TwoFactorDialog({
     resolver: zodResolver(authRequestSchemas.verifyTotp),
     defaultValues: { code: "" },
   });
+  const disableForm = useForm<TwoFactorDisableForm, unknown, DisableForm>({
+    resolver: zodResolver(twoFactorDisableFormSchema),
+    defaultValues: emptyDisableForm,
+  });
   const { reset: resetPassword } = passwordForm;
   const { reset: resetCode } = codeForm;
+  const { reset: resetDisable } = disableForm;
   const passwordError = passwordForm.formState.errors.password?.message;
   const codeError = codeForm.formState.errors.code?.message;
 
@@ -57,12 +77,14 @@ export function TwoFactorDialog({
     if (!open) return;
     resetPassword({ password: "" });
     resetCode({ code: "" });
-  }, [open, resetPassword, resetCode]);
+    resetDisable(emptyDisableForm);
+  }, [open, resetPassword, resetCode, resetDisable]);
 
   function close() {
     setStage({ name: "password" });
     resetPassword({ password: "" });
     resetCode({ code: "" });
+    resetDisable(emptyDisableForm);
     setError(null);
     onOpenChange(false);
   }
@@ -76,19 +98,23 @@ export function TwoFactorDialog({
     }
   }
 
-  const submitPassword = passwordForm.handleSubmit(({ password }) => {
-    if (isEnabled) {
-      return run(async () => {
-        const result = await authClient.twoFactor.disable({ password });
-        if (result.error) {
-          setError(result.error.message ?? "Could not turn off two-factor authentication.");
-          return;
-        }
-        onChanged("Two-factor authentication is off.");
-        close();
-      }, "Could not turn off two-factor authentication.");
-    }
-    return run(async () => {
+  const submitDisable = disableForm.handleSubmit((values) =>
+    run(async () => {
+      const result = await authClient.twoFactor.disable(values);
+      if (result.error) {
+        const message = result.error.message ?? "Could not turn off two-factor authentication.";
+        const field = disableErrorField[result.error.code ?? ""];
+        if (field) disableForm.setError(field, { message }, { shouldFocus: true });
+        else setError(message);
+        return;
+      }
+      onChanged("Two-factor authentication is off.");
+      close();
+    }, "Could not turn off two-factor authentication."),
+  );
+
+  const submitPassword = passwordForm.handleSubmit(({ password }) =>
+    run(async () => {
       const result = await authClient.twoFactor.enable({ password });
       if (result.error || !result.data || !("totpURI" in result.data)) {
         setError(result.error?.message ?? "Could not start two-factor setup.");
@@ -100,8 +126,8 @@ export function TwoFactorDialog({
         backupCodes: result.data.backupCodes,
       });
       resetPassword({ password: "" });
-    }, "Could not start two-factor setup.");
-  });
+    }, "Could not start two-factor setup."),
+  );
 
   const submitCode = codeForm.handleSubmit(({ code }) =>
     run(async () => {
@@ -128,38 +154,7 @@ export function TwoFactorDialog({
           : "Sign-in will also ask for a code from an authenticator app on your phone."
       }
     >
-      {stage.name === "password" ? (
-        <form onSubmit={submitPassword} className="space-y-4" noValidate>
-          <Field
-            id="two-factor-password"
-            label="Password"
-            hint="Confirm your password to continue."
-            error={passwordError}
-          >
-            <Input
-              id="two-factor-password"
-              type="password"
-              autoComplete="current-password"
-              aria-invalid={Boolean(passwordError)}
-              aria-describedby={passwordError ? "two-factor-password-error" : undefined}
-              {...passwordForm.register("password")}
-            />
-          </Field>
-          <FormFooter error={error} onCancel={close}>
-            <Button
-              type="submit"
-              variant={isEnabled ? "danger" : "primary"}
-              disabled={passwordForm.formState.isSubmitting || !passwordForm.watch("password")}
-            >
-              {passwordForm.formState.isSubmitting
-                ? "Loading..."
-                : isEnabled
-                  ? "Disable 2FA"
-                  : "Continue"}
-            </Button>
-          </FormFooter>
-        </form>
-      ) : (
+      {stage.name === "verify" ? (
         <form onSubmit={submitCode} className="space-y-4" noValidate>
           <TotpSetup totpURI={stage.totpURI} backupCodes={stage.backupCodes} />
           <TotpCodeField
@@ -180,8 +175,71 @@ export function TwoFactorDialog({
             </Button>
           </FormFooter>
         </form>
+      ) : isEnabled ? (
+        <form onSubmit={submitDisable} className="space-y-4" noValidate>
+          <PasswordField
+            id="two-factor-disable-password"
+            error={disableForm.formState.errors.password?.message}
+            registration={disableForm.register("password")}
+          />
+          <TotpCodeField
+            id="two-factor-disable-code"
+            hint="6 digits from your authenticator app"
+            error={disableForm.formState.errors.code?.message}
+            registration={disableForm.register("code")}
+          />
+          <FormFooter error={error} onCancel={close}>
+            <Button
+              type="submit"
+              variant="danger"
+              disabled={disableForm.formState.isSubmitting || !disableForm.watch("password")}
+            >
+              {disableForm.formState.isSubmitting ? "Loading..." : "Disable 2FA"}
+            </Button>
+          </FormFooter>
+        </form>
+      ) : (
+        <form onSubmit={submitPassword} className="space-y-4" noValidate>
+          <PasswordField
+            id="two-factor-password"
+            error={passwordError}
+            registration={passwordForm.register("password")}
+          />
+          <FormFooter error={error} onCancel={close}>
+            <Button
+              type="submit"
+              disabled={passwordForm.formState.isSubmitting || !passwordForm.watch("password")}
+            >
+              {passwordForm.formState.isSubmitting ? "Loading..." : "Continue"}
+            </Button>
+          </FormFooter>
+        </form>
       )}
     </Dialog>
+  );
+}
+
+/** The account's password, to confirm turning two-factor on or off. */
+function PasswordField({
+  id,
+  error,
+  registration,
+}: {
+  id: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <Field id={id} label="Password" hint="Confirm your password to continue." error={error}>
+      <Input
+        id={id}
+        type="password"
+        autoComplete="current-password"
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...registration}
+      />
+    </Field>
   );
 }
 
