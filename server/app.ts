@@ -18,6 +18,7 @@ import { originCheck } from "./http/origin-check";
 import { requestLogger } from "./http/request-logger";
 import {
   createRouteLimiters,
+  creatorLimitsUnder,
   isLimitRule,
   type LimitedRoute,
   routeLimits,
@@ -156,7 +157,8 @@ export function createApp(deps: AppDeps) {
   }
 
   // Creator routes: the session comes from the HttpOnly cookie, loaded only where needed
-  // (public routes never pay for the lookup); each router then requires it.
+  // (public routes never pay for the lookup); each router then requires it. Routes that can
+  // reach Stripe are limited per creator in between (server/http/route-limits.ts).
   const creatorRouters = {
     me: meRoutes(db),
     onboarding: onboardingRoutes(db),
@@ -168,7 +170,11 @@ export function createApp(deps: AppDeps) {
     subscribers: subscriberRoutes(billing),
   };
   for (const [name, router] of Object.entries(creatorRouters)) {
-    app.route(`/api/${name}`, new Hono<AppEnv>().use(loadSession(auth)).route("/", router));
+    const signedIn = new Hono<AppEnv>().use(loadSession(auth));
+    for (const { route, method, path } of creatorLimitsUnder(`/api/${name}`)) {
+      signedIn.on(method, path, routeLimiter(route));
+    }
+    app.route(`/api/${name}`, signedIn.route("/", router));
   }
 
   app.all("/api/*", () => {

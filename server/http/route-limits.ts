@@ -1,10 +1,12 @@
 import type { MiddlewareHandler } from "hono";
 import type { Db } from "../db/client";
 import { AppError } from "../lib/errors";
+import type { AppEnv } from "./app-env";
 import { clientAddress, consumeRateLimit } from "./rate-limit";
 
 /**
- * A per-client-address limit on one route. Routes naming the same bucket share one count.
+ * A limit on one route, per client address or per signed-in creator. Routes naming the same
+ * bucket share one count.
  * - `database`: one atomic upsert in the `rate_limit` table, exact across every instance. For
  *   anything that reaches Stripe (the platform's shared Stripe rate limit) or sends e-mail.
  * - `memory`: a counter in this process, no database write. For generous limits on cheap public
@@ -18,6 +20,12 @@ export interface LimitRule {
   store: "database" | "memory";
   /** Whether a request can reach Stripe: such routes must count in the database, tightly. */
   reachesStripe: boolean;
+  /**
+   * Whom the count belongs to: the client's address (public routes), or the signed-in creator's
+   * user id (creator routes: an address is shared by an office, a user id is not, and a second
+   * address doesn't buy an attacker a second allowance).
+   */
+  per: "address" | "creator";
 }
 
 /** A route deliberately left without a limit, and why. */
@@ -33,6 +41,7 @@ const publicRead: LimitRule = {
   windowSeconds: 60,
   store: "memory",
   reachesStripe: false,
+  per: "address",
 };
 /**
  * Preview images: fetched once per shared link by each chat app or crawler, then cached by them
@@ -44,6 +53,7 @@ const ogImage: LimitRule = {
   windowSeconds: 60,
   store: "memory",
   reachesStripe: false,
+  per: "address",
 };
 const subscribe: LimitRule = {
   bucket: "subscribe",
@@ -51,6 +61,7 @@ const subscribe: LimitRule = {
   windowSeconds: 60,
   store: "database",
   reachesStripe: true,
+  per: "address",
 };
 const subscriberLink: LimitRule = {
   bucket: "customer-lookup",
@@ -58,6 +69,7 @@ const subscriberLink: LimitRule = {
   windowSeconds: 60,
   store: "database",
   reachesStripe: false,
+  per: "address",
 };
 const subscriberAction: LimitRule = {
   bucket: "customer-action",
@@ -65,6 +77,7 @@ const subscriberAction: LimitRule = {
   windowSeconds: 60,
   store: "database",
   reachesStripe: true,
+  per: "address",
 };
 
 /**
@@ -92,6 +105,7 @@ export const routeLimits = {
     windowSeconds: 60,
     store: "database",
     reachesStripe: false,
+    per: "address",
   },
 
   // The self-service page: the id is a bearer secret (a v4 UUID), the read is the database's.
@@ -137,6 +151,78 @@ export const routeLimits = {
 } satisfies Record<string, RouteLimit>;
 
 export type LimitedRoute = keyof typeof routeLimits;
+
+/**
+ * Creator routes that can call Stripe, per creator: every creator shares the platform's Stripe
+ * rate limit, and an account is free, so one signed-in script could otherwise spend it for all.
+ * One count for all of them; a person at the dashboard makes a few such calls a minute.
+ */
+const creatorStripe: LimitRule = {
+  bucket: "creator-stripe",
+  max: 60,
+  windowSeconds: 60,
+  store: "database",
+  reachesStripe: true,
+  per: "creator",
+};
+const databaseOnly: Exemption = {
+  exempt:
+    "Reads or writes only our database, scoped to the signed-in creator: no Stripe call, no e-mail. The coverage test checks that it makes no Stripe request.",
+};
+
+/**
+ * Every creator route, limited per creator or exempt: `createApp` installs the limits after the
+ * session is loaded and before the route, and tests/security/rate-limit-coverage.test.ts fails
+ * for a creator route missing here, and for an exempt one that makes a Stripe request.
+ */
+export const creatorRouteLimits = {
+  // Each reads or changes the creator's connected account at Stripe (the GET on every load).
+  "GET /api/connect/account": creatorStripe,
+  "POST /api/connect/account": creatorStripe,
+  "POST /api/connect/account/refresh": creatorStripe,
+  "POST /api/connect/account-link": creatorStripe,
+  "POST /api/connect/account-session": creatorStripe,
+  "POST /api/connect/login-link": creatorStripe,
+  // Products and prices; deactivating can end every live subscription of the offering.
+  "POST /api/offerings": creatorStripe,
+  "PATCH /api/offerings/:id": creatorStripe,
+  "PATCH /api/offerings/:id/status": creatorStripe,
+  // The connected account's balance, from Stripe, each time the earnings tab loads.
+  "GET /api/dashboard/earnings": creatorStripe,
+  // Archives the catalogue and cancels every subscription at Stripe.
+  "DELETE /api/account": creatorStripe,
+  "POST /api/subscribers/:id/cancel": creatorStripe,
+  "POST /api/subscribers/:id/payments/:earningId/refund": creatorStripe,
+
+  "GET /api/me": databaseOnly,
+  "POST /api/onboarding/complete": databaseOnly,
+  "GET /api/offerings": databaseOnly,
+  "GET /api/offerings/:id/live-subscribers": databaseOnly,
+  "PATCH /api/profile/business-name": databaseOnly,
+  "GET /api/profile/notifications": databaseOnly,
+  "PATCH /api/profile/notifications": databaseOnly,
+  "GET /api/dashboard/overview": databaseOnly,
+  "GET /api/dashboard/analytics": databaseOnly,
+  "GET /api/subscribers": databaseOnly,
+  "GET /api/subscribers/export/subscribers.csv": databaseOnly,
+  "GET /api/subscribers/export/payments.csv": databaseOnly,
+  "GET /api/subscribers/:id": databaseOnly,
+  "GET /api/subscribers/:id/payments": databaseOnly,
+} satisfies Record<string, RouteLimit>;
+
+export type CreatorRoute = keyof typeof creatorRouteLimits;
+
+/**
+ * The limited creator routes under one router's prefix (e.g. "/api/connect"), with their paths
+ * relative to it, for installing in that router after its session is loaded.
+ */
+export function creatorLimitsUnder(prefix: string) {
+  return Object.entries(creatorRouteLimits).flatMap(([route, limit]) => {
+    const [method, path] = route.split(" ") as [string, string];
+    if (!isLimitRule(limit) || (path !== prefix && !path.startsWith(`${prefix}/`))) return [];
+    return [{ route: route as CreatorRoute, method, path: path.slice(prefix.length) || "/" }];
+  });
+}
 
 /** The web shell's page route: installed by webShellRoutes, after its static files. */
 export const WEB_SHELL_PAGES = "GET /*" satisfies LimitedRoute;
@@ -204,7 +290,7 @@ export function isLimitRule(limit: RouteLimit): limit is LimitRule {
 
 /** Marks the middleware createRouteLimiters makes, so the coverage test can find it in the app. */
 export const ROUTE_LIMIT = Symbol("route-limit");
-export type RouteLimiter = MiddlewareHandler & { [ROUTE_LIMIT]: LimitRule };
+export type RouteLimiter = MiddlewareHandler<AppEnv> & { [ROUTE_LIMIT]: LimitRule };
 
 /**
  * Fixed windows in memory, for one bucket. Bounded: past `maxKeys` addresses the expired ones
@@ -229,31 +315,43 @@ function createMemoryCounter(windowSeconds: number, maxKeys = 100_000) {
   };
 }
 
+const allRouteLimits: Record<string, RouteLimit> = { ...routeLimits, ...creatorRouteLimits };
+
+const TOO_MANY = {
+  address: "Too many requests. Please wait a minute and try again.",
+  creator:
+    "You have made a lot of changes that go through Stripe in the last minute. Please wait a minute and try again.",
+} satisfies Record<LimitRule["per"], string>;
+
 /** One middleware per limited route, sharing one counter per bucket. */
 export function createRouteLimiters(deps: { db: Db; trustedProxyHops: number }) {
   const memoryCounters = new Map<string, (key: string) => number>();
-  return (route: LimitedRoute): RouteLimiter => {
-    const rule = routeLimits[route];
-    if (!isLimitRule(rule)) throw new Error(`${route} has no limit of ours to install`);
+  return (route: LimitedRoute | CreatorRoute): RouteLimiter => {
+    const rule = allRouteLimits[route];
+    if (!rule || !isLimitRule(rule)) throw new Error(`${route} has no limit of ours to install`);
     let countInMemory: ((key: string) => number) | undefined;
     if (rule.store === "memory") {
       countInMemory = memoryCounters.get(rule.bucket) ?? createMemoryCounter(rule.windowSeconds);
       memoryCounters.set(rule.bucket, countInMemory);
     }
-    const limiter: MiddlewareHandler = async (c, next) => {
-      const key = `regulars:${rule.bucket}:${clientAddress(c, deps.trustedProxyHops)}`;
+    const limiter: MiddlewareHandler<AppEnv> = async (c, next) => {
+      const key = `regulars:${rule.bucket}:${rule.per === "creator" ? signedInUserId(c) : clientAddress(c, deps.trustedProxyHops)}`;
       const isAllowed = countInMemory
         ? countInMemory(key) <= rule.max
         : await consumeRateLimit(deps.db, key, rule);
       if (!isAllowed) {
         c.header("Retry-After", String(rule.windowSeconds));
-        throw new AppError(
-          "rate_limited",
-          "Too many requests. Please wait a minute and try again.",
-        );
+        throw new AppError("rate_limited", TOO_MANY[rule.per]);
       }
       await next();
     };
     return Object.assign(limiter, { [ROUTE_LIMIT]: rule });
   };
+}
+
+/** Runs before the router's requireCreator, so it refuses anonymous callers the same way. */
+function signedInUserId(c: { get(key: "session"): AppEnv["Variables"]["session"] }) {
+  const session = c.get("session");
+  if (!session) throw new AppError("unauthenticated", "Please sign in to continue.");
+  return `user:${session.user.id}`;
 }

@@ -1,21 +1,27 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Offering } from "../../contracts/offerings";
 import {
   BETTER_AUTH_PREFIX,
   betterAuthLimits,
+  creatorRouteLimits,
   isLimitRule,
   type LimitRule,
   ROUTE_LIMIT,
   type RouteLimit,
   routeLimits,
 } from "../../server/http/route-limits";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../setup/test-app";
+import { asCreator, createCreator, type TestCreator } from "../factories/creator-factory";
+import { createOffering, createOnboardedCreator } from "../factories/offering-factory";
+import { subscribeWithCard } from "../factories/subscriber-factory";
+import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
 import { policies } from "./route-policies";
 
 // Every route of the real app (the web shell included) must have a limit declared in
 // server/http/route-limits.ts, be one of the few exemptions below, or need a creator's session.
 // A new public route fails here until it gets one, the way the authorization matrix fails for a
-// route without a policy.
+// route without a policy. Every creator route is declared too: limited per creator when it can
+// reach Stripe, exempt only when it makes no Stripe request (checked by calling it).
 
 /** The only routes allowed no limit at all; each says why in route-limits.ts. */
 const expectedExemptions = [
@@ -40,6 +46,8 @@ afterAll(async () => {
 });
 
 const declared = routeLimits as Record<string, RouteLimit>;
+const declaredForCreators = creatorRouteLimits as Record<string, RouteLimit>;
+const allDeclared = { ...declared, ...declaredForCreators };
 
 interface RegisteredRoute {
   key: string;
@@ -73,9 +81,28 @@ describe("rate-limit coverage", () => {
     expect(missing, "declare these in server/http/route-limits.ts").toEqual([]);
   });
 
+  it("every creator route is declared, limited per creator or exempt with a reason", () => {
+    const creatorRoutes = routeKeys().filter((key) => policies[key] === "creator");
+    expect(creatorRoutes.length).toBeGreaterThan(20);
+    expect(
+      creatorRoutes.filter((key) => !(key in declaredForCreators)),
+      "declare these in creatorRouteLimits (server/http/route-limits.ts)",
+    ).toEqual([]);
+    expect(Object.keys(declaredForCreators).filter((key) => policies[key] !== "creator")).toEqual(
+      [],
+    );
+    for (const [key, limit] of Object.entries(declaredForCreators)) {
+      if (isLimitRule(limit)) expect(limit.per, key).toBe("creator");
+      else expect(limit.exempt.length, key).toBeGreaterThan(30);
+    }
+    for (const [key, limit] of Object.entries(declared)) {
+      if (isLimitRule(limit)) expect(limit.per, key).toBe("address");
+    }
+  });
+
   it("declares nothing for a route the app doesn't have", () => {
     const keys = new Set(routeKeys());
-    expect(Object.keys(declared).filter((key) => !keys.has(key))).toEqual([]);
+    expect(Object.keys(allDeclared).filter((key) => !keys.has(key))).toEqual([]);
   });
 
   it("exempts only the reviewed routes, the webhook among them, each with a reason", () => {
@@ -91,7 +118,7 @@ describe("rate-limit coverage", () => {
 
   it("installs each declared limit in front of its route", () => {
     const routes = registeredRoutes();
-    for (const [key, limit] of Object.entries(declared)) {
+    for (const [key, limit] of Object.entries(allDeclared)) {
       if (!isLimitRule(limit)) continue;
       const entries = routes.filter((r) => r.key === key);
       const limiters = entries.filter((r) => r.limit);
@@ -106,14 +133,16 @@ describe("rate-limit coverage", () => {
   });
 
   it("keeps one rule per bucket; anything that reaches Stripe counts in the database, tightly", () => {
-    const rules = Object.values(declared).filter(isLimitRule);
+    const rules = Object.values(allDeclared).filter(isLimitRule);
     for (const rule of rules) {
       const sameBucket = rules.filter((r) => r.bucket === rule.bucket);
       for (const other of sameBucket) expect(other, rule.bucket).toEqual(rule);
       expect(rule.max).toBeGreaterThan(0);
       if (rule.reachesStripe) {
         expect(rule.store, rule.bucket).toBe("database");
-        expect(rule.max / rule.windowSeconds, rule.bucket).toBeLessThanOrEqual(30 / 60);
+        // An address can be shared by many people; a creator's count is theirs alone.
+        const perSecond = rule.per === "creator" ? 60 / 60 : 30 / 60;
+        expect(rule.max / rule.windowSeconds, rule.bucket).toBeLessThanOrEqual(perSecond);
       }
     }
     // The hole this test was written for: finalize reaches Stripe and was never limited.
@@ -259,5 +288,119 @@ describe("rate-limit coverage", () => {
         expect(other.status).not.toBe(429);
       }, 60_000);
     }
+  });
+
+  describe("creator routes left without a limit make no Stripe request", () => {
+    let creator: TestCreator;
+    let offering: Offering;
+    let subscriberId: string;
+    const stripeRequests: string[] = [];
+
+    beforeAll(async () => {
+      creator = await createOnboardedCreator(app);
+      offering = await createOffering(app, creator);
+      ({ subscriberId } = await subscribeWithCard(app, offering));
+      await app.flushWebhooks();
+      app.runtime.deps.stripe.on("request", (event) => {
+        stripeRequests.push(`${event.method} ${event.path}`);
+      });
+    }, 60_000);
+
+    // With a connected account, an offering and a paying subscriber, so each read has data.
+    const samples: Record<string, () => { path: string; method?: string; body?: unknown }> = {
+      "GET /api/me": () => ({ path: "/api/me" }),
+      "POST /api/onboarding/complete": () => ({
+        path: "/api/onboarding/complete",
+        method: "POST",
+        body: {
+          businessName: "Acme",
+          businessType: "services",
+          monthlyRevenue: "0-1k",
+          goals: ["launch"],
+        },
+      }),
+      "GET /api/offerings": () => ({ path: "/api/offerings" }),
+      "GET /api/offerings/:id/live-subscribers": () => ({
+        path: `/api/offerings/${offering.id}/live-subscribers`,
+      }),
+      "PATCH /api/profile/business-name": () => ({
+        path: "/api/profile/business-name",
+        method: "PATCH",
+        body: { businessName: "Acme Lawns" },
+      }),
+      "GET /api/profile/notifications": () => ({ path: "/api/profile/notifications" }),
+      "PATCH /api/profile/notifications": () => ({
+        path: "/api/profile/notifications",
+        method: "PATCH",
+        body: { newSubscriber: false },
+      }),
+      "GET /api/dashboard/overview": () => ({ path: "/api/dashboard/overview" }),
+      "GET /api/dashboard/analytics": () => ({ path: "/api/dashboard/analytics" }),
+      "GET /api/subscribers": () => ({ path: "/api/subscribers" }),
+      "GET /api/subscribers/export/subscribers.csv": () => ({
+        path: "/api/subscribers/export/subscribers.csv",
+      }),
+      "GET /api/subscribers/export/payments.csv": () => ({
+        path: "/api/subscribers/export/payments.csv",
+      }),
+      "GET /api/subscribers/:id": () => ({ path: `/api/subscribers/${subscriberId}` }),
+      "GET /api/subscribers/:id/payments": () => ({
+        path: `/api/subscribers/${subscriberId}/payments`,
+      }),
+    };
+
+    it("has a sample request for every exempt creator route", () => {
+      const exempt = Object.keys(declaredForCreators).filter(
+        (key) => !isLimitRule(declaredForCreators[key]!),
+      );
+      expect(exempt.sort()).toEqual(Object.keys(samples).sort());
+    });
+
+    for (const [key, sample] of Object.entries(samples)) {
+      it(`${key}: answers without calling Stripe`, async () => {
+        const { path, method = "GET", body } = sample();
+        stripeRequests.length = 0;
+        const response = await app.request(
+          path,
+          asCreator(creator, body === undefined ? { method } : jsonRequest(method, body)),
+        );
+        expect(response.status, await response.clone().text()).toBe(200);
+        await response.arrayBuffer();
+        expect(stripeRequests, `${key} reaches Stripe: limit it per creator`).toEqual([]);
+      });
+    }
+  });
+
+  describe("the per-creator limit on routes that reach Stripe", () => {
+    it("refuses one creator with 429 past the limit, across those routes, and no one else", async () => {
+      const rule = creatorRouteLimits["GET /api/dashboard/earnings"];
+      const [busy, other] = [await createCreator(app), await createCreator(app)];
+      // Without a connected account the earnings tab asks Stripe for nothing, so this is quick;
+      // it counts all the same.
+      for (let i = 0; i < rule.max; i += 1) {
+        const response = await app.request("/api/dashboard/earnings", asCreator(busy));
+        expect(response.status, `request ${i + 1}`).toBe(200);
+        await response.arrayBuffer();
+      }
+      const refused = await app.request("/api/dashboard/earnings", asCreator(busy));
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe(String(rule.windowSeconds));
+      expect(await refused.json()).toEqual({
+        error: { code: "rate_limited", message: expect.stringMatching(/Stripe.*wait a minute/) },
+      });
+      // One count for every creator route that reaches Stripe, whatever address it comes from.
+      const link = await app.request(
+        "/api/connect/login-link",
+        asCreator(busy, { ...jsonRequest("POST", {}), ip: "192.0.2.77" }),
+      );
+      expect(link.status).toBe(429);
+      // Reads of our own database stay open to them.
+      expect((await app.request("/api/offerings", asCreator(busy))).status).toBe(200);
+      // Another creator, from the same address, is unaffected.
+      expect((await app.request("/api/dashboard/earnings", asCreator(other))).status).toBe(200);
+      // No session: refused as anonymous, and counted against no one.
+      const anonymous = await app.request("/api/dashboard/earnings");
+      expect(anonymous.status).toBe(401);
+    }, 60_000);
   });
 });
