@@ -82,4 +82,16 @@ describe("sign-in", () => {
       expect(html).toContain('id="regulars-boot-data"');
     }
   });
+
+  it("is drawn so that a submit before hydration can't put the password in the address", async () => {
+    const { prerenderSignInPages } = (await import(
+      path.resolve("web/src/app/standalone/server-render.tsx")
+    )) as { prerenderSignInPages: () => { name: string; html: string }[] };
+    for (const { name, html } of prerenderSignInPages()) {
+      const form = /<form[^>]*>/.exec(html)?.[0] ?? "";
+      expect(form, name).toContain('method="post"');
+      const submit = /<button[^>]*type="submit"[^>]*>/.exec(html)?.[0] ?? "";
+      expect(submit, name).toMatch(/\sdisabled(=""|\s|>)/);
+    }
+  });
 });

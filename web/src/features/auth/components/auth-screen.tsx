@@ -8,6 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { paths } from "@/config/paths";
 import { lazyResolver } from "@/lib/lazy-resolver";
+import { useHydrated } from "@/lib/use-hydrated";
 import { AuthCardLayout } from "./auth-card-layout";
 import { EmailField } from "./email-field";
 
@@ -25,6 +26,7 @@ export function AuthScreen({ initialMode }: { initialMode: Mode }) {
   const [mode, setMode] = useState<Mode>(initialMode);
   const [error, setError] = useState<string | null>(null);
   const [needsTwoFactor, setNeedsTwoFactor] = useState(false);
+  const hydrated = useHydrated();
   const queryClient = useQueryClient();
   // Choosing a password follows the password rule; signing in only checks it.
   const resolver = useMemo(
@@ -90,7 +92,11 @@ export function AuthScreen({ initialMode }: { initialMode: Mode }) {
               ? "Sign in to manage your subscriptions."
               : "Start selling monthly subscriptions in minutes."}
           </p>
+          {/* The page arrives drawn (ADR 019): until React has taken it over, a submit would be
+              the browser's own and put the password in the address. POST and a disabled button
+              keep that from happening. */}
           <form
+            method="post"
             onSubmit={onSubmit}
             onFocus={() => {
               resolver.preload();
@@ -121,7 +127,7 @@ export function AuthScreen({ initialMode }: { initialMode: Mode }) {
                 </a>
               </p>
             ) : null}
-            <Button type="submit" className="w-full" disabled={isSubmitting}>
+            <Button type="submit" className="w-full" disabled={isSubmitting || !hydrated}>
               {isSubmitting ? "Loading..." : mode === "signin" ? "Sign In" : "Create Account"}
             </Button>
             {error ? <Alert tone="error">{error}</Alert> : null}
