@@ -389,10 +389,10 @@ describe("rate-limit coverage", () => {
         error: { code: "rate_limited", message: expect.stringMatching(/Stripe.*wait a minute/) },
       });
       // One count for every creator route that reaches Stripe, whatever address it comes from.
-      const link = await app.request(
-        "/api/connect/login-link",
-        asCreator(busy, { ...jsonRequest("POST", {}), ip: "192.0.2.77" }),
-      );
+      const link = await app.request("/api/connect/login-link", {
+        ...asCreator(busy, jsonRequest("POST", {})),
+        ip: "192.0.2.77",
+      });
       expect(link.status).toBe(429);
       // Reads of our own database stay open to them.
       expect((await app.request("/api/offerings", asCreator(busy))).status).toBe(200);
