@@ -2,6 +2,7 @@ import type { CustomerPortal } from "@contracts/customer-portal";
 import { CreditCard } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { useHydrated } from "@/lib/use-hydrated";
 import { EmailEditor } from "./email-editor";
 
 export function AccountManagementCard({
@@ -21,6 +22,8 @@ export function AccountManagementCard({
 }) {
   // Cancelling is one-way: nothing is left to change afterwards.
   const isCancelled = subscriber.paymentStatus === "cancelled";
+  // The server draws this page (ADR 019): until React has taken it over, a click would do nothing.
+  const hydrated = useHydrated();
   return (
     <section aria-labelledby="account-heading">
       <Card className="space-y-5 p-5">
@@ -49,7 +52,7 @@ export function AccountManagementCard({
               size="lg"
               className="sm:h-10 sm:text-sm"
               onClick={onUpdatePaymentMethod}
-              disabled={isOpeningBillingPortal}
+              disabled={isOpeningBillingPortal || !hydrated}
             >
               <CreditCard className="size-4" aria-hidden />
               {isOpeningBillingPortal ? "Opening..." : "Update Payment Method"}
@@ -59,6 +62,7 @@ export function AccountManagementCard({
               size="lg"
               className="text-red-700 hover:bg-red-50 sm:h-10 sm:text-sm"
               onClick={onCancelSubscription}
+              disabled={!hydrated}
             >
               Cancel Subscription
             </Button>

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { WrappableEmail } from "@/components/wrappable-email";
 import { lazyResolver } from "@/lib/lazy-resolver";
+import { useHydrated } from "@/lib/use-hydrated";
 
 type EmailForm = z.input<typeof updateSubscriberEmailSchema>;
 type SavedEmail = z.output<typeof updateSubscriberEmailSchema>;
@@ -29,6 +30,8 @@ export function EmailEditor({
   onSave: (email: string) => Promise<boolean>;
 }) {
   const [isEditing, setIsEditing] = useState(false);
+  // Drawn by the server: Edit works once React has taken the page over.
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -108,7 +111,13 @@ export function EmailEditor({
         <WrappableEmail email={email} />
       </p>
       {canEdit ? (
-        <Button variant="secondary" size="sm" aria-label="Edit email" onClick={startEditing}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label="Edit email"
+          onClick={startEditing}
+          disabled={!hydrated}
+        >
           Edit
         </Button>
       ) : null}

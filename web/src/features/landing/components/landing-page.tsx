@@ -2,6 +2,7 @@ import type { PublicOffering } from "@contracts/landing";
 import { formatMonthlyPrice } from "@contracts/money";
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/lib/use-hydrated";
 import { readStoredSubscriberId } from "../lib/stored-subscriber";
 import { BenefitList } from "./benefit-list";
 import { LostLinkPrompt } from "./lost-link-prompt";
@@ -21,6 +22,8 @@ const prefetchProps = {
 
 export function LandingPage({ offering }: { offering: PublicOffering }) {
   const [isSubscribeOpen, setIsSubscribeOpen] = useState(false);
+  // The server draws this page (ADR 007): until React has taken it over, a click would do nothing.
+  const hydrated = useHydrated();
   // Mounted on first open and kept: closing must not lose a half-filled form.
   const [hasOpenedSubscribe, setHasOpenedSubscribe] = useState(false);
   // The server can't see this browser's storage: read it before the first paint instead.
@@ -69,6 +72,7 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
               size="lg"
               className="mt-6 w-full sm:w-auto sm:min-w-48"
               onClick={openSubscribe}
+              disabled={!hydrated}
               {...prefetchProps}
             >
               Subscribe Now
@@ -110,6 +114,7 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
               size="lg"
               className="tabular mt-5 w-full sm:w-auto sm:min-w-48"
               onClick={openSubscribe}
+              disabled={!hydrated}
               {...prefetchProps}
             >
               Subscribe for {price}
