@@ -137,6 +137,7 @@ export function AuthScreen({ initialMode }: { initialMode: Mode }) {
             <button
               type="button"
               className="font-medium text-brand-700 hover:underline"
+              disabled={!hydrated}
               onClick={() => {
                 setMode(mode === "signin" ? "signup" : "signin");
                 setError(null);
