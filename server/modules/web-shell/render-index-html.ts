@@ -12,7 +12,8 @@ export interface PageMeta {
   structuredData?: unknown;
 }
 
-function escapeHtml(value: string): string {
+/** Text for HTML content and double- or single-quoted attributes. */
+export function escapeHtml(value: string): string {
   return value
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")

@@ -6,7 +6,7 @@ import type { BootData } from "../../../contracts/public-config";
 import type { AppEnv } from "../../http/app-env";
 import { parseCustomUrlParam, parseUuidParam } from "../../http/params";
 import { inlineStylesheets } from "./inline-stylesheets";
-import { renderIndexHtml } from "./render-index-html";
+import { escapeHtml, renderIndexHtml } from "./render-index-html";
 import type { SelfServiceRenderer } from "./standalone-renderer";
 
 /** The self-service page's subscription; throws AppError("not_found") when there is none. */
@@ -39,14 +39,6 @@ function readPrerendered(distDir: string, name: string): string | null {
   } catch {
     return null;
   }
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
 }
 
 /**
