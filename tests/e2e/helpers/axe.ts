@@ -11,6 +11,18 @@ export async function expectNoAxeViolations(
   what: string,
   options: { soft?: boolean; include?: string } = {},
 ) {
+  // Colours read mid-transition are neither state's (a button fading from disabled to enabled as
+  // the page hydrates): let running CSS transitions and animations finish first.
+  // (Endless ones, a spinner or a skeleton's pulse, never finish and are left alone.)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== "running" ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   const builder = new AxeBuilder({ page });
   if (options.include) builder.include(options.include);
   const results = await builder.analyze();
