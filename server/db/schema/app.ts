@@ -77,6 +77,13 @@ export const subscribers = pgTable(
     priceCents: integer("price_cents").notNull(),
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id").unique(),
+    /**
+     * The secret in the subscriber's self-service link (/customer/{customUrl}/{manageKey}).
+     * Not the row's id: the id names the subscriber everywhere (Stripe metadata, the creator's
+     * tools, logs), while this key can be replaced, which ends every link made with the old
+     * one (ADR 022). Rows from before it began with their id as key, so old links still work.
+     */
+    manageKey: uuid("manage_key").notNull().unique().defaultRandom(),
     createdAt: createdAt(),
     /**
      * When the subscription ended (Stripe's ended_at, else the moment we marked it cancelled).
@@ -323,6 +330,8 @@ export const emailOutbox = pgTable(
     index("email_outbox_pending_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
     index("email_outbox_subscriber_idx").on(t.subscriberId),
     index("email_outbox_user_idx").on(t.userId),
+    // The per-address cap on mail nobody asked for counts one address's recent messages.
+    index("email_outbox_to_created_idx").on(sql`lower(${t.to})`, t.createdAt),
   ],
 );
 
@@ -371,3 +380,40 @@ export const offeringPriceChanges = pgTable(
   },
   (t) => [index("offering_price_changes_offering_idx").on(t.offeringId, t.createdAt)],
 );
+
+/**
+ * A self-service e-mail change waiting for the new address to confirm it. Only digests of the
+ * two e-mailed tokens are kept: `confirm` (sent to the new address) applies the change, `undo`
+ * (sent to the old one) withdraws it and replaces the manage link. A newer request replaces an
+ * older one for the same subscriber.
+ */
+export const subscriberEmailChanges = pgTable(
+  "subscriber_email_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    newEmail: text("new_email").notNull(),
+    confirmTokenHash: text("confirm_token_hash").notNull().unique(),
+    undoTokenHash: text("undo_token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [index("subscriber_email_changes_subscriber_idx").on(t.subscriberId, t.createdAt)],
+);
+
+/**
+ * What is left of a subscription whose business deleted its account: enough for the
+ * subscriber's saved link to say the business closed it, instead of "Subscription Not Found".
+ * No personal data, and no reference to the deleted rows.
+ */
+export const closedSubscriptions = pgTable("closed_subscriptions", {
+  manageKey: uuid("manage_key").primaryKey(),
+  customUrl: text("custom_url").notNull(),
+  offeringTitle: text("offering_title").notNull(),
+  businessName: text("business_name").notNull(),
+  closedAt: timestamp("closed_at", { withTimezone: true }).notNull().defaultNow(),
+});
