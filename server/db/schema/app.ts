@@ -319,6 +319,12 @@ export const emailOutbox = pgTable(
     status: text("status", { enum: emailStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    /**
+     * Set only on mail a stranger can cause by typing an address (the per-mailbox cap, ADR 023):
+     * the mailbox it lands in, lower-cased, without a "+tag" (and Gmail's dots), so variants of
+     * one inbox count together.
+     */
+    unsolicitedMailbox: text("unsolicited_mailbox"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
@@ -330,8 +336,10 @@ export const emailOutbox = pgTable(
     index("email_outbox_pending_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
     index("email_outbox_subscriber_idx").on(t.subscriberId),
     index("email_outbox_user_idx").on(t.userId),
-    // The per-address cap on mail nobody asked for counts one address's recent messages.
-    index("email_outbox_to_created_idx").on(sql`lower(${t.to})`, t.createdAt),
+    // The cap on mail nobody asked for counts one mailbox's recent messages (ADR 023).
+    index("email_outbox_unsolicited_idx")
+      .on(t.unsolicitedMailbox, t.createdAt)
+      .where(sql`${t.unsolicitedMailbox} is not null`),
   ],
 );
 
