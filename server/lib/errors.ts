@@ -14,6 +14,12 @@ const statusByCode = {
   unsupported_media_type: 415,
   rate_limited: 429,
   payment_provider_error: 502,
+  /**
+   * Stripe refuses to create connected accounts until the platform's own Connect profile is
+   * complete: the platform is not in a state to do it until the operator finishes that, once
+   * (spec: its own guidance and confirm dialog).
+   */
+  platform_profile_required: 409,
   unavailable: 503,
   internal: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;

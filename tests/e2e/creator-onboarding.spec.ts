@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { e2eEmulatorUrl } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 import { uniqueEmail } from "./helpers/api";
 import { signUpAndSignIn } from "./helpers/auth";
@@ -214,39 +215,43 @@ test("payment account errors follow the spec's catalogue", async ({ page }) => {
   await fillBusinessInfo(page);
   await page.getByRole("button", { name: "Continue" }).click();
 
-  // Stripe refuses until the platform profile is done: message, then a confirm a second later.
-  await page.route("**/api/connect/account", (route) =>
-    route.request().method() === "POST"
-      ? route.fulfill({
-          status: 400,
-          json: {
-            error: {
-              code: "stripe_error",
-              message:
-                "You must complete your platform profile to create accounts: https://dashboard.stripe.com/settings/connect/platform-profile",
-            },
-          },
-        })
-      : route.continue(),
-  );
-  const dialogMessage = new Promise<string>((resolve) => {
-    page.once("dialog", async (dialog) => {
-      resolve(dialog.message());
-      await dialog.dismiss();
-    });
+  // Stripe refuses until the platform profile is done (the emulator answers as Stripe does; the
+  // server turns it into its own code): message, then a confirm a second later.
+  await page.request.post(`${e2eEmulatorUrl}/_emulator/faults`, {
+    data: {
+      mode: "stripe_error",
+      paths: ["/v1/accounts"],
+      methods: ["POST"],
+      error: {
+        status: 400,
+        type: "invalid_request_error",
+        message:
+          "Please review the responsibilities of managing losses for connected accounts at https://dashboard.stripe.com/settings/connect/platform-profile.",
+      },
+    },
   });
-  const clickedAt = Date.now();
-  await page.getByRole("button", { name: "Complete Setup (Setup Payments)" }).click();
-  await expect(
-    page.getByText(
-      "Platform setup required: Please complete your Stripe Connect platform profile first for payment processing. This is a one-time setup required by Stripe.",
-    ),
-  ).toBeVisible();
-  expect(await dialogMessage).toBe(
-    "Would you like to open the Stripe platform profile setup page now?",
-  );
-  expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(900);
-  await shot(page, "error-platform-profile");
+  try {
+    const dialogMessage = new Promise<string>((resolve) => {
+      page.once("dialog", async (dialog) => {
+        resolve(dialog.message());
+        await dialog.dismiss();
+      });
+    });
+    const clickedAt = Date.now();
+    await page.getByRole("button", { name: "Complete Setup (Setup Payments)" }).click();
+    await expect(
+      page.getByText(
+        "Platform setup required: Please complete your Stripe Connect platform profile first for payment processing. This is a one-time setup required by Stripe.",
+      ),
+    ).toBeVisible();
+    expect(await dialogMessage).toBe(
+      "Would you like to open the Stripe platform profile setup page now?",
+    );
+    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(900);
+    await shot(page, "error-platform-profile");
+  } finally {
+    await page.request.delete(`${e2eEmulatorUrl}/_emulator/faults`);
+  }
 
   // A failure without a message gets the spec's fallback.
   await page.unroute("**/api/connect/account");

@@ -1,7 +1,11 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors";
-import { cardDeclineMessages, toAppError } from "./stripe-errors";
+import {
+  cardDeclineMessages,
+  PLATFORM_PROFILE_REQUIRED_MESSAGE,
+  toAppError,
+} from "./stripe-errors";
 
 const raw = (type: string, extra: Record<string, unknown> = {}) =>
   Stripe.errors.StripeError.generate({
@@ -45,5 +49,24 @@ describe("toAppError", () => {
     expect(toAppError(raw("rate_limit_error"), "x").status).toBe(503);
     expect(toAppError(raw("idempotency_error"), "x").status).toBe(409);
     expect(toAppError(new Error("socket hang up"), "fallback").status).toBe(502);
+  });
+});
+
+describe("the platform profile refusal", () => {
+  it("gets its own code and the spec's words, whatever Stripe's exact text", () => {
+    for (const message of [
+      "Please review the responsibilities of managing losses for connected accounts at https://dashboard.stripe.com/settings/connect/platform-profile.",
+      "You must complete your platform profile to create accounts.",
+    ]) {
+      expect(toAppError(raw("invalid_request_error", { message }), "fallback")).toMatchObject({
+        code: "platform_profile_required",
+        status: 409,
+        message: PLATFORM_PROFILE_REQUIRED_MESSAGE,
+      });
+    }
+    // Another refusal is still told in the caller's words.
+    expect(toAppError(raw("invalid_request_error"), "fallback").code).toBe(
+      "payment_provider_error",
+    );
   });
 });

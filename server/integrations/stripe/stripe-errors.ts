@@ -18,6 +18,22 @@ function cardDeclineMessage(error: { code?: string; decline_code?: string }): st
   return cardDeclineMessages.declined;
 }
 
+/** Shown to the creator, and the code the web reads to add the spec's confirm dialog. */
+export const PLATFORM_PROFILE_REQUIRED_MESSAGE =
+  "Platform setup required: Please complete your Stripe Connect platform profile first. This is a one-time setup required by Stripe.";
+
+/**
+ * Stripe's refusal to create connected accounts until the platform profile is complete. It has
+ * no code of its own: its message names the profile and links to
+ * dashboard.stripe.com/settings/connect/platform-profile.
+ */
+function isPlatformProfileRefusal(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    /platform[-_ ]profile/i.test(error.message)
+  );
+}
+
 export interface StripeErrorMapping {
   /**
    * Set where a missing Stripe object can only be the client's mistake (an id they sent):
@@ -53,6 +69,11 @@ export function toAppError(
       "This request is already being processed. Please wait a moment and check again.",
       { cause: error },
     );
+  }
+  if (isPlatformProfileRefusal(error)) {
+    return new AppError("platform_profile_required", PLATFORM_PROFILE_REQUIRED_MESSAGE, {
+      cause: error,
+    });
   }
   if (
     error instanceof Stripe.errors.StripeInvalidRequestError &&

@@ -64,6 +64,58 @@ describe("the connected account", () => {
     expect(login.status).toBe(409);
   });
 
+  it("says the platform profile must be completed when Stripe refuses for that reason, and works once it is", async () => {
+    const creator = await createCreator(app);
+    const faults = `${app.runtime.emulator!.url}/_emulator/faults`;
+    // What Stripe answers while the platform's Connect profile is unfinished.
+    const set = await fetch(faults, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        mode: "stripe_error",
+        paths: ["/v1/accounts"],
+        methods: ["POST"],
+        error: {
+          status: 400,
+          type: "invalid_request_error",
+          message:
+            "Please review the responsibilities of managing losses for connected accounts at https://dashboard.stripe.com/settings/connect/platform-profile.",
+        },
+      }),
+    });
+    expect(set.status).toBe(200);
+    let refused: Response;
+    try {
+      refused = await app.request(
+        "/api/connect/account",
+        asCreator(creator, jsonRequest("POST", {})),
+      );
+    } finally {
+      await fetch(faults, { method: "DELETE" });
+    }
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      error: {
+        code: "platform_profile_required",
+        message:
+          "Platform setup required: Please complete your Stripe Connect platform profile first. This is a one-time setup required by Stripe.",
+      },
+    });
+    const rows = await app.runtime.deps.db
+      .select()
+      .from(connectAccounts)
+      .where(eq(connectAccounts.userId, creator.id));
+    expect(rows).toHaveLength(0);
+
+    // The operator completes the profile: the same creator's next try creates the account.
+    const created = await app.request(
+      "/api/connect/account",
+      asCreator(creator, jsonRequest("POST", {})),
+    );
+    expect(created.status).toBe(200);
+    expect(((await created.json()) as ConnectStatus).account?.stripeAccountId).toMatch(/^acct_/);
+  });
+
   it("turns onboarding_completed on only when Stripe reports all three flags", async () => {
     const creator = await createCreator(app);
     const created = await app.request(

@@ -32,6 +32,16 @@ async function readControlBody(c: Context<EmulatorEnv>) {
   };
 }
 
+/** The error a "stripe_error" fault answers with, as Stripe shapes one; null when malformed. */
+function readInjectedError(value: unknown): Faults["error"] {
+  if (!value || typeof value !== "object") return null;
+  const { status, type, message, code } = value as Record<string, unknown>;
+  const statusCode = Number(status ?? 400);
+  if (!Number.isInteger(statusCode) || statusCode < 400 || statusCode > 599) return null;
+  if (typeof type !== "string" || typeof message !== "string") return null;
+  return { status: statusCode, type, message, ...(typeof code === "string" ? { code } : {}) };
+}
+
 /** Emulator-only controls under /_emulator: never part of Stripe's API. */
 export function mountControlRoutes(app: Hono<EmulatorEnv>, em: Emulator) {
   const control = app.basePath("/_emulator");
@@ -63,8 +73,11 @@ export function mountControlRoutes(app: Hono<EmulatorEnv>, em: Emulator) {
   control.post("/faults", async (c) => {
     const { body } = await readControlBody(c);
     const mode = String(body.mode ?? "http500");
-    if (mode !== "http500" && mode !== "drop" && mode !== "delay")
-      return problem(c, "mode is http500, drop or delay");
+    if (mode !== "http500" && mode !== "drop" && mode !== "delay" && mode !== "stripe_error")
+      return problem(c, "mode is http500, drop, delay or stripe_error");
+    const error = readInjectedError(body.error);
+    if (mode === "stripe_error" && !error)
+      return problem(c, "stripe_error needs error: {status: 400..599, type, message, code?}");
     const failureRate = Number(body.failureRate ?? 1);
     if (!Number.isFinite(failureRate)) return problem(c, "failureRate is a number from 0 to 1");
     const faults: Faults = {
@@ -72,6 +85,10 @@ export function mountControlRoutes(app: Hono<EmulatorEnv>, em: Emulator) {
       mode,
       delayMs: Math.max(0, Number(body.delayMs ?? 0) || 0),
       paths: Array.isArray(body.paths) ? body.paths.map(String) : null,
+      methods: Array.isArray(body.methods)
+        ? body.methods.map((m) => String(m).toUpperCase())
+        : null,
+      error: mode === "stripe_error" ? error : null,
     };
     em.faults = faults;
     return c.json({ faults });

@@ -25,9 +25,12 @@ const platformProfileMessages: Record<ConnectErrorContext, string> = {
     "Platform setup required: Please complete your Stripe Connect platform profile first. This is a one-time setup required by Stripe.",
 };
 
-/** Stripe refuses to create accounts until the platform's Connect profile is filled in. */
+/**
+ * Stripe refuses to create accounts until the platform's Connect profile is filled in; the
+ * server says so with its own code (it never passes Stripe's text on).
+ */
 export function isPlatformProfileError(error: unknown): boolean {
-  return error instanceof Error && /platform[-_ ]profile/i.test(error.message);
+  return error instanceof ApiError && error.code === "platform_profile_required";
 }
 
 /**
