@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { dollarsToCents, formatCents, formatMonthlyPrice, splitPlatformFee } from "./money";
+import { formatCents, formatMonthlyPrice, splitPlatformFee } from "./money";
 
 describe("money", () => {
   it("formats cents as US dollars with two decimals", () => {
     expect(formatCents(2500)).toBe("$25.00");
     expect(formatCents(199_900)).toBe("$1,999.00");
     expect(formatMonthlyPrice(999)).toBe("$9.99/month");
-  });
-
-  it("parses typed dollars into cents, empty counting as zero", () => {
-    expect(dollarsToCents("25")).toBe(2500);
-    expect(dollarsToCents("19.99")).toBe(1999);
-    expect(dollarsToCents("0.1")).toBe(10);
-    expect(dollarsToCents("")).toBe(0);
-    expect(dollarsToCents("abc")).toBeNaN();
   });
 
   it("splits the platform fee with rounding and net = gross − fee", () => {

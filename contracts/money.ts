@@ -9,17 +9,6 @@ export function formatMonthlyPrice(cents: number): string {
   return `${formatCents(cents)}/month`;
 }
 
-/** Parses what a person typed as dollars ("25", "25.5", "") into cents; an empty input counts as 0. */
-export function dollarsToCents(input: string | number): number {
-  const value = typeof input === "number" ? input : input.trim() === "" ? 0 : Number(input);
-  if (!Number.isFinite(value)) return Number.NaN;
-  return Math.round(value * 100);
-}
-
-export function centsToDollarsInput(cents: number): string {
-  return (cents / 100).toFixed(2);
-}
-
 export interface FeeSplit {
   grossCents: number;
   feePercent: number;

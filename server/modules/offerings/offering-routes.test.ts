@@ -97,6 +97,14 @@ describe("creating an offering", () => {
     [{ ...defaultOfferingInput, priceCents: -1 }, "Price must be $0.00 (free) or at least $0.50."],
     [{ ...defaultOfferingInput, priceCents: 12.5 }, "Price must be in whole cents"],
     [{ ...defaultOfferingInput, priceCents: "25" }, "Price must be a number"],
+    // What a cleared or unreadable field would send: never read as $0.00 or as another price.
+    [{ ...defaultOfferingInput, priceCents: null }, "Price must be a number"],
+    [{ ...defaultOfferingInput, priceCents: "" }, "Price must be a number"],
+    [{ ...defaultOfferingInput, priceCents: "12,50" }, "Price must be a number"],
+    [
+      { title: "No price", category: "home-property", subcategory: "Lawn Care", description: "x" },
+      "Price must be a number",
+    ],
     [{ ...defaultOfferingInput, extra: true }, "Unknown field: extra."],
   ])("refuses %j with a clear 400", async (body, message) => {
     const before = await offeringCount(creator.id);

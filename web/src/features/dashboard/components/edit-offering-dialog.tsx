@@ -1,5 +1,5 @@
 import { findCategory } from "@contracts/catalogue";
-import { centsToDollarsInput, dollarsToCents } from "@contracts/money";
+import { centsToDollarsInput } from "@contracts/money-input";
 import type { Offering } from "@contracts/offerings";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Lock } from "lucide-react";
@@ -19,7 +19,7 @@ import {
   type EditOfferingFormOutput,
   editOfferingFormSchema,
 } from "./offering-form-schema";
-import { PriceInput } from "./price-input";
+import { PriceInput, priceHint } from "./price-input";
 
 interface EditOfferingDialogProps {
   /** Mounted per offering being edited, so the form starts from that offering's values. */
@@ -31,7 +31,7 @@ interface EditOfferingDialogProps {
 export function EditOfferingDialog({ offering, onClose }: EditOfferingDialogProps) {
   const update = useUpdateOffering();
   const notify = useToast();
-  const { register, handleSubmit, formState } = useForm<
+  const { register, handleSubmit, formState, watch } = useForm<
     EditOfferingFormInput,
     unknown,
     EditOfferingFormOutput
@@ -52,7 +52,7 @@ export function EditOfferingDialog({ offering, onClose }: EditOfferingDialogProp
         input: {
           title: values.title,
           description: values.description,
-          priceCents: dollarsToCents(values.price),
+          priceCents: values.price,
         },
       });
       notify("success", `“${values.title}” saved.`);
@@ -98,7 +98,12 @@ export function EditOfferingDialog({ offering, onClose }: EditOfferingDialogProp
             {...fieldProps("description")}
           />
         </Field>
-        <Field id="edit-price" label="Price per month (USD)" error={fieldError("price")}>
+        <Field
+          id="edit-price"
+          label="Price per month (USD)"
+          error={fieldError("price")}
+          hint={priceHint(watch("price"))}
+        >
           <PriceInput
             id="edit-price"
             {...register("price")}

@@ -1,4 +1,4 @@
-import { dollarsToCents } from "@contracts/money";
+import { moneyInputMessages, parseMoneyInput } from "@contracts/money-input";
 import { createOfferingSchema, priceCentsSchema } from "@contracts/offerings";
 import { z } from "zod";
 
@@ -9,22 +9,22 @@ import { z } from "zod";
  */
 const { title, subcategory, description, category } = createOfferingSchema.shape;
 
-/** Dollars as typed. Empty counts as $0 (spec); at most 2 decimals; then the cents rules. */
-const priceInputSchema = z.string().superRefine((value, ctx) => {
-  const trimmed = value.trim();
-  if (trimmed !== "" && !Number.isFinite(Number(trimmed))) {
-    ctx.addIssue({ code: "custom", message: "Price must be a number" });
-    return;
-  }
-  if (trimmed !== "" && !/^-?\d*(\.\d{0,2})?$/.test(trimmed)) {
-    ctx.addIssue({ code: "custom", message: "Use at most 2 decimals" });
-    return;
-  }
-  const parsed = priceCentsSchema.safeParse(dollarsToCents(trimmed));
-  if (!parsed.success) {
-    ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "Invalid price" });
-  }
-});
+/** What an empty price field says: free is a choice made by typing 0, never a cleared field. */
+export const PRICE_REQUIRED_MESSAGE = "Enter a price, or 0 for a free subscription.";
+
+/** Dollars as typed, read by the app's one money reader, then the API's cents rules. */
+const priceInputSchema = z
+  .string()
+  .transform((value, ctx) => {
+    const read = parseMoneyInput(value);
+    if (read.ok) return read.cents;
+    ctx.addIssue({
+      code: "custom",
+      message: read.problem === "empty" ? PRICE_REQUIRED_MESSAGE : moneyInputMessages[read.problem],
+    });
+    return z.NEVER;
+  })
+  .pipe(priceCentsSchema);
 
 export const createOfferingFormSchema = z.object({
   title,

@@ -1,7 +1,11 @@
+import { parseMoneyInput } from "@contracts/money-input";
 import type { ComponentProps } from "react";
 import { Input } from "@/components/ui/input";
 
-/** Dollars with a "$" prefix; min 0 and step 0.01 as the spec sets them. */
+/**
+ * Dollars with a "$" prefix, typed as text: a number input hands the form "" for what it can't
+ * read in the browser's locale ("12,50"), so the app's money reader sees what was typed.
+ */
 export function PriceInput(props: Omit<ComponentProps<typeof Input>, "type">) {
   return (
     <div className="relative">
@@ -12,14 +16,21 @@ export function PriceInput(props: Omit<ComponentProps<typeof Input>, "type">) {
         $
       </span>
       <Input
-        type="number"
-        min={0}
-        step={0.01}
+        type="text"
         inputMode="decimal"
+        autoComplete="off"
         placeholder="0.00"
         {...props}
         className="tabular pl-7"
       />
     </div>
   );
+}
+
+/** Says under the price what the typed amount means, so free is seen as the choice it is. */
+export function priceHint(typed: string | undefined): string {
+  const read = parseMoneyInput(typed ?? "");
+  return read.ok && read.cents === 0
+    ? "Free: subscribers join without a card and are never charged."
+    : "Type 0 to make it free.";
 }

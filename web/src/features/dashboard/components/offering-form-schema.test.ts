@@ -1,0 +1,36 @@
+import { PRICE_MINIMUM_MESSAGE } from "@contracts/offerings";
+import { describe, expect, it } from "vitest";
+import { editOfferingFormSchema, PRICE_REQUIRED_MESSAGE } from "./offering-form-schema";
+
+const base = { title: "Lawn Care", description: "Every week." };
+const priceOf = (price: string) => {
+  const result = editOfferingFormSchema.safeParse({ ...base, price });
+  return result.success ? result.data.price : result.error.issues.map((issue) => issue.message);
+};
+
+describe("the offering form's price", () => {
+  it("refuses a cleared field instead of reading it as a free offering", () => {
+    expect(priceOf("")).toEqual([PRICE_REQUIRED_MESSAGE]);
+    expect(priceOf("  ")).toEqual([PRICE_REQUIRED_MESSAGE]);
+  });
+
+  it("makes free only from a typed 0", () => {
+    expect(priceOf("0")).toBe(0);
+    expect(priceOf("0.00")).toBe(0);
+  });
+
+  it("reads a decimal comma as a decimal point, never as a hundredfold price", () => {
+    expect(priceOf("12,50")).toBe(1250);
+    expect(priceOf("12.50")).toBe(1250);
+    expect(priceOf("$1,250.00")).toBe(125_000);
+  });
+
+  it("says what is wrong with a mistyped price, then the API's own rules", () => {
+    expect(priceOf("12.505")).toEqual(["Use at most 2 decimals (whole cents)."]);
+    expect(priceOf("twelve")).toEqual(["Enter a number of dollars, like 12.50."]);
+    expect(priceOf("-5")).toEqual(["The amount can't be negative."]);
+    expect(priceOf("0.25")).toEqual([PRICE_MINIMUM_MESSAGE]);
+    expect(priceOf("100000.01")).toEqual(["Price must be at most $100,000.00"]);
+    expect(priceOf("99999999999999999999")).toEqual(["Price must be at most $100,000.00"]);
+  });
+});
