@@ -5,7 +5,7 @@ import { dashboardQueryKey, offeringsQueryKey } from "./query-keys";
 
 interface CreateOfferingVariables {
   input: CreateOfferingInput;
-  /** One per opening of the create dialog, so a double click or a retry creates one offering. */
+  /** One per exact input (web/src/lib/request-keys.ts): a retry of it creates one offering. */
   idempotencyKey: string;
 }
 

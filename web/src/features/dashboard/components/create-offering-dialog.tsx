@@ -1,5 +1,4 @@
 import { categories, findCategory } from "@contracts/catalogue";
-import { dollarsToCents } from "@contracts/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -10,6 +9,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
+import { useRequestKeys } from "@/lib/request-keys";
 import { useCreateOffering } from "../api/create-offering";
 import { CategoryIcon } from "./category-icon";
 import { CustomServiceTypeDialog } from "./custom-service-type-dialog";
@@ -20,7 +20,7 @@ import {
   type CreateOfferingFormOutput,
   createOfferingFormSchema,
 } from "./offering-form-schema";
-import { PriceInput } from "./price-input";
+import { PriceInput, priceHint } from "./price-input";
 
 const emptyForm: CreateOfferingFormInput = {
   title: "",
@@ -47,8 +47,9 @@ export function CreateOfferingDialog({
   const notify = useToast();
   const [customServiceTypes] = useCustomServiceTypes();
   const [isCustomTypeOpen, setIsCustomTypeOpen] = useState(false);
-  // One key per opening: a double click, or a retry after a lost reply, creates one offering.
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  // A key per exact request: a retry of what was sent reuses its key (one offering, the same
+  // custom URL); a corrected form is a new request. Forgotten when the dialog opens again.
+  const { keyFor: requestKeyFor, reset: resetRequestKeys } = useRequestKeys();
   const form = useForm<CreateOfferingFormInput, unknown, CreateOfferingFormOutput>({
     resolver: zodResolver(createOfferingFormSchema),
     defaultValues: emptyForm,
@@ -77,20 +78,21 @@ export function CreateOfferingDialog({
     if (!open) return;
     reset(emptyForm);
     resetMutation();
-    setIdempotencyKey(crypto.randomUUID());
-  }, [open, reset, resetMutation]);
+    resetRequestKeys();
+  }, [open, reset, resetMutation, resetRequestKeys]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
+      const input = {
+        title: values.title,
+        category: values.category,
+        subcategory: values.subcategory,
+        description: values.description,
+        priceCents: values.price,
+      };
       const { offering } = await create.mutateAsync({
-        idempotencyKey,
-        input: {
-          title: values.title,
-          category: values.category,
-          subcategory: values.subcategory,
-          description: values.description,
-          priceCents: dollarsToCents(values.price),
-        },
+        idempotencyKey: requestKeyFor(input),
+        input,
       });
       notify("success", `“${offering.title}” is live. Copy its public URL to share it.`);
       onOpenChange(false);
@@ -183,7 +185,12 @@ export function CreateOfferingDialog({
             {...fieldProps("description")}
           />
         </Field>
-        <Field id="offering-price" label="Price per month (USD)" error={fieldError("price")}>
+        <Field
+          id="offering-price"
+          label="Price per month (USD)"
+          error={fieldError("price")}
+          hint={priceHint(watch("price"))}
+        >
           <PriceInput id="offering-price" {...register("price")} {...fieldProps("price")} />
         </Field>
         {create.isError ? (

@@ -6,7 +6,7 @@ import { dashboardFiguresQueryKey, subscribersQueryKey } from "./query-keys";
 interface RefundPaymentVariables extends RefundPaymentInput {
   subscriberId: string;
   paymentId: string;
-  /** One per opening of the refund dialog, so a double click or a retry makes one refund. */
+  /** One per exact request (web/src/lib/request-keys.ts): a retry of it makes one refund. */
   idempotencyKey: string;
 }
 

@@ -1,7 +1,8 @@
-import { centsToDollarsInput, dollarsToCents, formatCents } from "@contracts/money";
+import { formatCents } from "@contracts/money";
+import { centsToDollarsInput } from "@contracts/money-input";
 import type { SubscriberPayment } from "@contracts/subscribers";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/ui/alert";
@@ -10,9 +11,10 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
+import { useRequestKeys } from "@/lib/request-keys";
 import { useRefundPayment } from "../api/refund-payment";
 import { formatDate } from "./format";
-import { type RefundFormSchema, refundFormSchema } from "./refund-form-schema";
+import { type RefundFormSchema, refundFormSchema, typedRefundCents } from "./refund-form-schema";
 
 interface RefundPaymentDialogProps {
   subscriberId: string;
@@ -36,8 +38,9 @@ export function RefundPaymentDialog({
 }: RefundPaymentDialogProps) {
   const refund = useRefundPayment();
   const remaining = payment.amountCents - payment.refundedCents;
-  // One key per opening: a double click, or a retry after a lost answer, is one refund.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  // A key per exact request: a double click or a retry of the same amount is one refund; a
+  // changed amount is a new request, never refused as the old one with different details.
+  const requestKeys = useRequestKeys();
   const inputId = useId();
   const {
     register,
@@ -50,7 +53,7 @@ export function RefundPaymentDialog({
     // The amount is checked as it is typed, so the button never offers a refund that can't be.
     mode: "onChange",
   });
-  const cents = dollarsToCents(watch("amount"));
+  const cents = typedRefundCents(watch("amount"));
   const inputError = errors.amount?.message;
   const isBusy = refund.isPending;
 
@@ -61,8 +64,9 @@ export function RefundPaymentDialog({
 
   const submit = handleSubmit(({ amount }) => {
     if (isBusy) return;
+    const request = { subscriberId, paymentId: payment.id, amountCents: amount };
     refund.mutate(
-      { subscriberId, paymentId: payment.id, amountCents: amount, idempotencyKey },
+      { ...request, idempotencyKey: requestKeys.keyFor(request) },
       {
         onSuccess: (result) => {
           onRefunded(result.refund.amountCents);
@@ -120,7 +124,7 @@ export function RefundPaymentDialog({
           <Button type="submit" variant="danger" disabled={isBusy || Boolean(inputError)}>
             {isBusy
               ? "Refunding..."
-              : `Refund ${Number.isFinite(cents) && cents > 0 ? formatCents(cents) : ""}`.trim()}
+              : `Refund ${cents !== null && cents > 0 ? formatCents(cents) : ""}`.trim()}
           </Button>
         </div>
       </form>
