@@ -70,7 +70,11 @@ export const finalizeSubscriptionSchema = z
 
 export const finalizeSubscriptionResponseSchema = z.object({ subscriberId: z.string() });
 
-export const checkoutRequestSchema = z.object({ customUrl }).strict();
+/** Step 1's name and e-mail go along, so the Checkout page starts from them (no retyping). */
+export const checkoutRequestSchema = z
+  .object({ customUrl, name: subscriberNameSchema, email: subscriberEmailSchema })
+  .strict();
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 export const checkoutResponseSchema = z.object({ url: z.string() });
 
 /**

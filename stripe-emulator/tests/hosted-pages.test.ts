@@ -114,9 +114,10 @@ describe("Checkout", () => {
       url: `${suite.base}/checkout/${session.id}`,
     });
     const form = await fetch(session.url!);
-    expect(await form.text()).toContain("buyer@example.com");
+    // customer_email is shown read-only, as on Stripe's page, and a posted form can't change it.
+    expect(await form.text()).toContain('value="buyer@example.com" readonly');
     const ok = await postForm(session.url!, {
-      email: "buyer@example.com",
+      email: "someone-else@example.com",
       name: "Buyer",
       card_number: "4242 4242 4242 4242",
       exp_month: "12",

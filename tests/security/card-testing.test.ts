@@ -119,7 +119,11 @@ describe("card testing", () => {
 
     // Hosted Checkout is not handed to that address either.
     const checkout = await app.request("/api/public/checkout", {
-      ...jsonRequest("POST", { customUrl: offering.customUrl }),
+      ...jsonRequest("POST", {
+        customUrl: offering.customUrl,
+        name: "Ann",
+        email: "ann@example.com",
+      }),
       ip,
     });
     expect(checkout.status).toBe(429);

@@ -247,8 +247,9 @@ const table: Record<string, TableEntry> = {
     asCreator: false,
   },
   "POST /api/public/checkout": {
-    valid: () => ({ customUrl: "nope-12345678" }),
+    valid: () => ({ customUrl: "nope-12345678", name: "Ann", email: "n@example.com" }),
     asCreator: false,
+    emailFields: ["email"],
   },
   "PATCH /api/public/customers/:customUrl/:subscriberId/email": {
     valid: () => ({ email: "n@example.com" }),

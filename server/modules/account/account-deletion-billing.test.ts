@@ -211,7 +211,11 @@ describe("deleting an account closes everything a customer could still pay", () 
     expect((await stripe.subscriptions.retrieve(halfWay.subscriptionId)).status).toBe("incomplete");
     const checkout = await app.request(
       "/api/public/checkout",
-      jsonRequest("POST", { customUrl: offering.customUrl }),
+      jsonRequest("POST", {
+        customUrl: offering.customUrl,
+        name: "Checkout Carla",
+        email: "carla@example.com",
+      }),
     );
     const { url: checkoutUrl } = (await checkout.json()) as { url: string };
     const sessionId = checkoutUrl.split("/").pop()!;

@@ -193,15 +193,15 @@ describe("subscribing to a free offering", () => {
   });
 
   it("records a hosted-checkout subscription to a free offering from its webhooks, without earnings", async () => {
+    const email = `hosted-${randomUUID().slice(0, 6)}@example.com`;
     const response = await app.request(
       "/api/public/checkout",
-      jsonRequest("POST", { customUrl: free.customUrl }),
+      jsonRequest("POST", { customUrl: free.customUrl, name: "Hosted Hal", email }),
     );
     expect(response.status).toBe(200);
     const { url } = (await response.json()) as { url: string };
     const session = await app.runtime.deps.stripe.checkout.sessions.retrieve(url.split("/").pop()!);
     expect(session.payment_method_collection).toBe("if_required");
-    const email = `hosted-${randomUUID().slice(0, 6)}@example.com`;
     // The emulator's Checkout page still takes a card; Stripe skips it for $0 ("if_required").
     const submitted = await fetch(url, {
       method: "POST",

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
+import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offering } from "../../../contracts/offerings";
 import { asCreator } from "../../../tests/factories/creator-factory";
@@ -288,7 +289,7 @@ describe("subscribing by card", () => {
   it("starts a hosted checkout session with the same fee and destination", async () => {
     const response = await app.request(
       "/api/public/checkout",
-      jsonRequest("POST", { customUrl: offering.customUrl }),
+      jsonRequest("POST", { customUrl: offering.customUrl, name: "Ann", email: "ann@example.com" }),
     );
     expect(response.status).toBe(200);
     const { url } = (await response.json()) as { url: string };
@@ -298,5 +299,63 @@ describe("subscribing by card", () => {
     expect(session.success_url).toBe(
       "http://localhost:3000/success?session_id={CHECKOUT_SESSION_ID}",
     );
+  });
+
+  // Issue 18 (first week, item 5): hosted Checkout dropped what step 1 asked for.
+  it("records the subscriber under the name and e-mail typed in step 1, whatever the Checkout form posts", async () => {
+    const response = await app.request(
+      "/api/public/checkout",
+      jsonRequest("POST", {
+        customUrl: offering.customUrl,
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+      }),
+    );
+    expect(response.status).toBe(200);
+    const { url } = (await response.json()) as { url: string };
+    const page = await (await fetch(url)).text();
+    expect(page).toContain('value="ada@example.com" readonly');
+    // Someone else's card, and a form that tries another address: neither names the subscriber.
+    const paid = await fetch(url, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        email: "someone-else@example.com",
+        name: "C. Babbage",
+        card_number: testCards.success,
+        exp_month: "12",
+        exp_year: String(new Date().getFullYear() + 2),
+        cvc: "123",
+      }),
+    });
+    expect(paid.status).toBe(303);
+    await app.flushWebhooks();
+
+    const stripe = app.runtime.deps.stripe;
+    const session = await stripe.checkout.sessions.retrieve(url.split("/").pop()!);
+    const { subs } = await rowsFor(String(session.subscription));
+    expect(subs).toHaveLength(1);
+    expect(subs[0]).toMatchObject({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      offeringId: offering.id,
+      paymentStatus: "active",
+    });
+    expect(
+      (await stripe.customers.retrieve(subs[0]!.stripeCustomerId!)) as Stripe.Customer,
+    ).toMatchObject({ email: "ada@example.com" });
+  });
+
+  it("refuses to open Checkout without step 1's name and e-mail", async () => {
+    for (const body of [
+      { customUrl: offering.customUrl },
+      { customUrl: offering.customUrl, name: "Ada Lovelace" },
+      { customUrl: offering.customUrl, name: "Ada Lovelace", email: "not-an-address" },
+      { customUrl: offering.customUrl, name: " ", email: "ada@example.com" },
+    ]) {
+      const response = await app.request("/api/public/checkout", jsonRequest("POST", body));
+      expect(response.status).toBe(400);
+    }
   });
 });

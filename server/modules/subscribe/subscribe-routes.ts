@@ -56,6 +56,6 @@ export function subscribeRoutes(
       c.json(await finalizeSubscription(deps, c.req.valid("json"), callerOf(c))),
     )
     .post("/checkout", validate("json", checkoutRequestSchema), async (c) =>
-      c.json(await createCheckoutSession(deps, c.req.valid("json").customUrl, callerOf(c))),
+      c.json(await createCheckoutSession(deps, c.req.valid("json"), callerOf(c))),
     );
 }

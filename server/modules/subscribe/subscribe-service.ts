@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import { isFreePrice, MIN_PAID_PRICE_CENTS } from "../../../contracts/offerings";
 import { FREE_PLAN_FEE_PERCENT } from "../../../contracts/plans";
 import {
+  type CheckoutRequest,
   PAYMENT_UNCONFIRMED_MESSAGE,
   type StartFreeSubscriptionInput,
   type StartSubscriptionInput,
@@ -275,10 +276,20 @@ async function recordDeclinedFirstPayment(
   });
 }
 
-export async function createCheckoutSession(deps: BillingDeps, customUrl: string, caller: Caller) {
+/**
+ * Stripe's hosted page for the same subscription. The e-mail from step 1 is the session's
+ * customer_email (Stripe shows it and won't let it be changed), and the name rides in the
+ * subscription's metadata, which the webhook's re-fetch reads: the subscriber is recorded as
+ * typed, not under a cardholder name or their address's prefix.
+ */
+export async function createCheckoutSession(
+  deps: BillingDeps,
+  input: CheckoutRequest,
+  caller: Caller,
+) {
   const { offering, publicOffering, destination } = await requireSubscribableOffering(
     deps,
-    customUrl,
+    input.customUrl,
   );
   // Stripe's Checkout page has its own card-testing defences; an address we already caught
   // declining card after card is still not handed one.
@@ -287,6 +298,7 @@ export async function createCheckoutSession(deps: BillingDeps, customUrl: string
     const session = await deps.stripe.checkout.sessions.create({
       mode: "subscription",
       line_items: [{ price: offering.stripePriceId!, quantity: 1 }],
+      customer_email: input.email,
       // A free offering's Checkout asks for no card (the webhooks still record it).
       ...(isFreePrice(offering.priceCents) ? { payment_method_collection: "if_required" } : {}),
       success_url: `${deps.publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
@@ -295,7 +307,11 @@ export async function createCheckoutSession(deps: BillingDeps, customUrl: string
         application_fee_percent: FREE_PLAN_FEE_PERCENT,
         transfer_data: { destination },
         on_behalf_of: destination,
-        metadata: { [SUBSCRIPTION_METADATA.offeringId]: offering.id },
+        metadata: {
+          [SUBSCRIPTION_METADATA.offeringId]: offering.id,
+          [SUBSCRIPTION_METADATA.subscriberName]: input.name,
+          [SUBSCRIPTION_METADATA.subscriberEmail]: input.email,
+        },
       },
       metadata: { [SUBSCRIPTION_METADATA.offeringId]: offering.id },
     });

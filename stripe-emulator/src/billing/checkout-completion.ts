@@ -60,6 +60,9 @@ export function submitCheckout(
   form: CheckoutForm,
 ): CheckoutOutcome {
   const account = em.store.ownerOf(session.id);
+  // Like Stripe's page, a session created with customer_email shows it read-only: a posted
+  // form can't swap it for another address either.
+  form = { ...form, email: session.customer_email ?? form.email };
   const pm = createCardPaymentMethod(
     em,
     { number: form.cardNumber, expMonth: form.expMonth, expYear: form.expYear, cvc: form.cvc },

@@ -1,3 +1,4 @@
+import type { SubscriberInfo } from "@contracts/subscribe";
 import { useState } from "react";
 import { errorMessage } from "@/lib/api-client";
 import { startHostedCheckout } from "../../api/start-hosted-checkout";
@@ -5,9 +6,12 @@ import { startHostedCheckout } from "../../api/start-hosted-checkout";
 /** The secondary path for people who'd rather type their card on Stripe's own page. */
 export function HostedCheckoutLink({
   customUrl,
+  info,
   isDisabled,
 }: {
   customUrl: string;
+  /** Step 1's name and e-mail, which the Checkout page keeps. */
+  info: SubscriberInfo;
   isDisabled: boolean;
 }) {
   const [isRedirecting, setIsRedirecting] = useState(false);
@@ -17,7 +21,7 @@ export function HostedCheckoutLink({
     setError(null);
     setIsRedirecting(true);
     try {
-      await startHostedCheckout(customUrl);
+      await startHostedCheckout({ customUrl, ...info });
       // Stay "redirecting": the browser is leaving this page.
     } catch (caught) {
       setError(errorMessage(caught, "Checkout is not available right now. Please try again."));

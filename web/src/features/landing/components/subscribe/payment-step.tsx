@@ -174,7 +174,7 @@ export function PaymentStep({
         >
           ← Back
         </button>
-        <HostedCheckoutLink customUrl={offering.customUrl} isDisabled={isPaying} />
+        <HostedCheckoutLink customUrl={offering.customUrl} info={info} isDisabled={isPaying} />
       </div>
     </form>
   );
