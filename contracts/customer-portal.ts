@@ -14,6 +14,8 @@ export const customerPortalSchema = z.object({
     id: z.string(),
     name: z.string(),
     email: z.string(),
+    /** An e-mail change waiting for the new address to confirm it; the e-mail is unchanged. */
+    pendingEmail: z.string().nullable(),
     paymentStatus: subscriberStatusSchema,
     createdAt: z.string(),
     /** What this subscriber pays: their own price, which a later price edit doesn't change. */
@@ -23,15 +25,53 @@ export const customerPortalSchema = z.object({
 });
 export type CustomerPortal = z.infer<typeof customerPortalSchema>;
 
+/**
+ * A self-service link's key: the subscriber's manage key (ADR 022), not their id. It can be
+ * replaced, which ends every link made with the old one.
+ */
+export const manageKeySchema = z.uuid("manageKey is not valid");
+
 const subscriberRef = {
   customUrl: customUrlSchema,
-  subscriberId: z.uuid("subscriberId is not valid"),
+  manageKey: manageKeySchema,
 };
 
 export const updateSubscriberEmailSchema = z.object({ email: subscriberEmailSchema }).strict();
+
+/** Nothing changes until the new address confirms: the answer names what is waiting. */
+export const updateSubscriberEmailResponseSchema = z.object({ pendingEmail: z.string() });
+export type UpdateSubscriberEmailResponse = z.infer<typeof updateSubscriberEmailResponseSchema>;
+
+/** "Get a New Link": the page moves to the address with this key; the old one stops working. */
+export const newManageLinkResponseSchema = z.object({ manageKey: z.string() });
+export type NewManageLinkResponse = z.infer<typeof newManageLinkResponseSchema>;
 
 export const billingPortalRequestSchema = z
   .object({ ...subscriberRef, returnUrl: z.url("returnUrl must be a URL") })
   .strict();
 
 export const cancelSubscriptionRequestSchema = z.object(subscriberRef).strict();
+
+/** How long a pending e-mail change can be confirmed from the link sent to the new address. */
+export const EMAIL_CHANGE_CONFIRM_HOURS = 24;
+
+/** The token from a confirm or undo link (32 random bytes, base64url). */
+export const emailChangeTokenRequestSchema = z
+  .object({
+    token: z
+      .string({ error: "token is required" })
+      .regex(
+        /^[A-Za-z0-9_-]{43}$/,
+        "This link is not complete. Copy the whole link from the e-mail.",
+      ),
+  })
+  .strict();
+
+/** After a confirmed change or an undo: where the subscription is managed from now on. */
+export const emailChangeOutcomeSchema = z.object({
+  offeringTitle: z.string(),
+  email: z.string(),
+  customUrl: z.string(),
+  manageKey: z.string(),
+});
+export type EmailChangeOutcome = z.infer<typeof emailChangeOutcomeSchema>;

@@ -44,13 +44,16 @@ export const startFreeSubscriptionSchema = z
   .strict();
 export type StartFreeSubscriptionInput = z.infer<typeof startFreeSubscriptionSchema>;
 
-export const startFreeSubscriptionResponseSchema = z.object({ subscriberId: z.string() });
+/** The new subscriber, and the key of their self-service link (ADR 022), to store and open. */
+const subscribedResponseSchema = z.object({ subscriberId: z.string(), manageKey: z.string() });
+
+export const startFreeSubscriptionResponseSchema = subscribedResponseSchema;
 
 export const startSubscriptionResponseSchema = z.object({
   subscriptionId: z.string(),
   /** The first payment's client secret, for Stripe.js to confirm (3-D Secure when asked). */
   clientSecret: z.string().nullable(),
-  /** Proves to finalize that this caller started the attempt (the subscriber id is a secret). */
+  /** Proves to finalize that this caller started the attempt (its answer holds the manage key). */
   finalizeToken: z.string(),
 });
 
@@ -68,7 +71,7 @@ export const finalizeSubscriptionSchema = z
   })
   .strict();
 
-export const finalizeSubscriptionResponseSchema = z.object({ subscriberId: z.string() });
+export const finalizeSubscriptionResponseSchema = subscribedResponseSchema;
 
 /** Step 1's name and e-mail go along, so the Checkout page starts from them (no retyping). */
 export const checkoutRequestSchema = z

@@ -22,6 +22,7 @@ import {
   isLimitRule,
   type LimitedRoute,
   routeLimits,
+  SELF_SERVICE_LOOKUP,
   WEB_SHELL_PAGES,
 } from "./http/route-limits";
 import { keepOutOfCachesAndReferrers, secretBearingPaths } from "./http/secret-bearing";
@@ -37,6 +38,7 @@ import { connectRoutes } from "./modules/connect/connect-routes";
 import {
   billingActionRoutes,
   customerRoutes,
+  emailChangeRoutes,
 } from "./modules/customer-portal/customer-portal-routes";
 import { getCustomerPortal } from "./modules/customer-portal/customer-portal-service";
 import { dashboardRoutes } from "./modules/dashboard/dashboard-routes";
@@ -151,6 +153,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/public/manage-links", manageLinksRoutes({ db, mailer: deps.mailer, publicUrl }));
   const customerPortal = { db, stripe, mailer: deps.mailer, publicUrl };
   app.route("/api/public/customers", customerRoutes(customerPortal));
+  app.route("/api/public/email-changes", emailChangeRoutes(customerPortal));
   app.route("/api", billingActionRoutes(customerPortal));
   if (deps.publicConfig.paymentMode === "emulator") {
     app.route("/api/dev/outbox", outboxRoutes(db));
@@ -214,6 +217,8 @@ export function createApp(deps: AppDeps) {
         publicConfig: deps.publicConfig,
         publicUrl: config.publicUrl,
         limitPages: routeLimiter(WEB_SHELL_PAGES),
+        // The self-service page reads the same subscription as its API: one count for guessing.
+        limitSelfServiceLookup: routeLimiter(SELF_SERVICE_LOOKUP),
       }),
     );
   }

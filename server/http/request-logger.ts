@@ -3,8 +3,8 @@ import type { Logger } from "../lib/logger";
 import { requestContext } from "../lib/request-context";
 
 /**
- * Paths whose segments are bearer secrets: a manage link's subscriber id, a password-reset
- * token. Query strings (a Checkout session id, a verification token) are never logged.
+ * Paths whose segments are bearer secrets: a manage link's key, a password-reset token. Query
+ * strings (a Checkout session id, a verification or e-mail change token) are never logged.
  */
 const secretSegments: [RegExp, string][] = [
   [/^(\/customer\/[^/]+\/)[^/]+/, "$1[redacted]"],

@@ -108,10 +108,16 @@ export const routeLimits = {
     per: "address",
   },
 
-  // The self-service page: the id is a bearer secret (a v4 UUID), the read is the database's.
-  "GET /api/public/customers/:customUrl/:subscriberId": subscriberLink,
-  // Each changes something at Stripe (and the e-mail change sends two messages).
-  "PATCH /api/public/customers/:customUrl/:subscriberId/email": subscriberAction,
+  // The self-service page's data: the manage key is a bearer secret (a v4 UUID), the read is the
+  // database's. The server-drawn page counts in the same bucket (SELF_SERVICE_LOOKUP below).
+  "GET /api/public/customers/:customUrl/:manageKey": subscriberLink,
+  // Each changes something at Stripe or sends e-mail: the e-mail change asks the new address
+  // to confirm and tells the old one, confirming updates the Stripe customer, a new link or an
+  // undo mails the new link.
+  "PATCH /api/public/customers/:customUrl/:manageKey/email": subscriberAction,
+  "POST /api/public/customers/:customUrl/:manageKey/new-link": subscriberAction,
+  "POST /api/public/email-changes/confirm": subscriberAction,
+  "POST /api/public/email-changes/undo": subscriberAction,
   "POST /api/create-billing-portal": subscriberAction,
   "POST /api/cancel-subscription": subscriberAction,
 
@@ -226,6 +232,15 @@ export function creatorLimitsUnder(prefix: string) {
 
 /** The web shell's page route: installed by webShellRoutes, after its static files. */
 export const WEB_SHELL_PAGES = "GET /*" satisfies LimitedRoute;
+
+/**
+ * The self-service page (/customer/{customUrl}/{manageKey}) reads the subscription its API
+ * reads, so a guess there costs what a guess at the API costs: webShellRoutes counts each such
+ * page in this route's bucket, as well as in the pages' own (Security 5).
+ */
+export const SELF_SERVICE_LOOKUP =
+  "GET /api/public/customers/:customUrl/:manageKey" satisfies LimitedRoute;
+
 
 /** Every route under this prefix is better-auth's, behind its own limiter: see below. */
 export const BETTER_AUTH_PREFIX = "/api/auth/";

@@ -20,10 +20,9 @@ export function createLogger(
         "req.headers.authorization",
         "*.password",
         "*.secret",
-        ...["subscriberId", "finalizeToken", "clientSecret", "token"].flatMap((key) => [
-          key,
-          `*.${key}`,
-        ]),
+        ...["subscriberId", "manageKey", "finalizeToken", "clientSecret", "token"].flatMap(
+          (key) => [key, `*.${key}`],
+        ),
       ],
       censor: "[redacted]",
     },

@@ -6,8 +6,26 @@ export const dashboardPath = "/dashboard";
 export const signInPagePath = "/?auth=signin";
 export const forgotPasswordPagePath = "/forgot-password";
 
-export function customerPortalUrl(publicUrl: string, customUrl: string, subscriberId: string) {
-  return `${publicUrl}${customerPortalPathPrefix(customUrl)}${encodeURIComponent(subscriberId)}`;
+/**
+ * A subscriber's self-service link. Its key is the subscriber's manage key, never their id: the
+ * key can be replaced, which ends every link made with the old one (ADR 022).
+ */
+export function customerPortalUrl(publicUrl: string, customUrl: string, manageKey: string) {
+  return `${publicUrl}${customerPortalPathPrefix(customUrl)}${encodeURIComponent(manageKey)}`;
+}
+
+/** The pages an e-mail change's two links open; each shows a button that POSTs the token. */
+export const emailChangePagePaths = {
+  confirm: "/email-change/confirm",
+  undo: "/email-change/undo",
+} as const;
+
+export function emailChangePageUrl(
+  publicUrl: string,
+  action: keyof typeof emailChangePagePaths,
+  token: string,
+) {
+  return `${publicUrl}${emailChangePagePaths[action]}?token=${encodeURIComponent(token)}`;
 }
 
 /** The start of every manage link to an offering's customers, to find them in sent mail. */

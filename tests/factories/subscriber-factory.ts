@@ -5,6 +5,8 @@ import { confirmCardPayment, createPaymentMethod, testCards } from "./stripe-bro
 
 export interface SubscribeResult {
   subscriberId: string;
+  /** The key of the subscriber's self-service link (/customer/{customUrl}/{manageKey}). */
+  manageKey: string;
   subscriptionId: string;
 }
 
@@ -40,6 +42,9 @@ export async function subscribeWithCard(
   if (finalize.status !== 200) {
     throw new Error(`finalize failed: ${finalize.status} ${await finalize.text()}`);
   }
-  const { subscriberId } = (await finalize.json()) as { subscriberId: string };
-  return { subscriberId, subscriptionId };
+  const { subscriberId, manageKey } = (await finalize.json()) as {
+    subscriberId: string;
+    manageKey: string;
+  };
+  return { subscriberId, manageKey, subscriptionId };
 }

@@ -53,7 +53,7 @@ export function lifecycleEmails(options: {
   subscriber: SubscriberRow;
 }) {
   const { tx, mailer, publicUrl, offering, subscriber } = options;
-  const manageUrl = customerPortalUrl(publicUrl, offering.customUrl, subscriber.id);
+  const manageUrl = customerPortalUrl(publicUrl, offering.customUrl, subscriber.manageKey);
   const dashboardUrl = `${publicUrl}${dashboardPath}`;
   const settingsUrl = `${publicUrl}${dashboardPath}?tab=settings`;
   const forSubscriber = { userId: offering.userId, subscriberId: subscriber.id };

@@ -4,6 +4,7 @@ import type { Offering } from "../../../contracts/offerings";
 import { asCreator } from "../../../tests/factories/creator-factory";
 import { createOffering, type OnboardedCreator } from "../../../tests/factories/offering-factory";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
+import { linksIn, readOutbox } from "../../../tests/setup/outbox";
 import { jsonRequest, TEST_ORIGIN, type TestApp } from "../../../tests/setup/test-app";
 import { startCreatorAppPerFile } from "../../../tests/support/test-app-per-file";
 import { subscribers } from "../../db/schema/app";
@@ -19,71 +20,59 @@ startCreatorAppPerFile(async (started) => {
   other = await createOffering(app, creator, { title: "Cat Sitting" });
 });
 
-const portalPath = (customUrl: string, subscriberId: string) =>
-  `/api/public/customers/${customUrl}/${subscriberId}`;
+const portalPath = (customUrl: string, manageKey: string) =>
+  `/api/public/customers/${customUrl}/${manageKey}`;
+const notFound = { error: { code: "not_found", message: "Subscription Not Found" } };
+
+function newLink(customUrl: string, manageKey: string) {
+  return app.request(`${portalPath(customUrl, manageKey)}/new-link`, jsonRequest("POST", {}));
+}
 
 describe("subscriber self-service", () => {
-  it("shows the subscription only with the matching custom URL", async () => {
-    const { subscriberId } = await subscribeWithCard(app, offering, { name: "Rita" });
-    const ok = await app.request(portalPath(offering.customUrl, subscriberId));
+  it("shows the subscription only with the matching custom URL and manage key", async () => {
+    const { subscriberId, manageKey } = await subscribeWithCard(app, offering, { name: "Rita" });
+    expect(manageKey).not.toBe(subscriberId);
+    const ok = await app.request(portalPath(offering.customUrl, manageKey));
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({
       offering: { title: "Dog Walking" },
-      subscriber: { id: subscriberId, name: "Rita", paymentStatus: "active", priceCents: 4000 },
+      subscriber: {
+        id: subscriberId,
+        name: "Rita",
+        paymentStatus: "active",
+        priceCents: 4000,
+        pendingEmail: null,
+      },
     });
     for (const path of [
-      portalPath(other.customUrl, subscriberId),
+      portalPath(other.customUrl, manageKey),
+      // The row id names the subscriber; it opens nothing (ADR 022).
+      portalPath(offering.customUrl, subscriberId),
       portalPath(offering.customUrl, "00000000-0000-4000-8000-000000000000"),
       portalPath(offering.customUrl, "not-a-uuid"),
     ]) {
       const response = await app.request(path);
       expect(response.status, path).toBe(404);
-      expect(await response.json()).toEqual({
-        error: { code: "not_found", message: "Subscription Not Found" },
-      });
+      expect(await response.json()).toEqual(notFound);
     }
   });
 
   it("still shows the subscriber when the offering is deactivated (issue 10, defect 3)", async () => {
     const temp = await createOffering(app, creator, { title: "Temp" });
-    const { subscriberId } = await subscribeWithCard(app, temp);
+    const { manageKey } = await subscribeWithCard(app, temp);
     await app.request(
       `/api/offerings/${temp.id}/status`,
       asCreator(creator, jsonRequest("PATCH", { isActive: false })),
     );
-    expect((await app.request(portalPath(temp.customUrl, subscriberId))).status).toBe(200);
-  });
-
-  it("changes the e-mail on our row and on the Stripe customer", async () => {
-    const { subscriberId, subscriptionId } = await subscribeWithCard(app, offering);
-    const response = await app.request(
-      `${portalPath(offering.customUrl, subscriberId)}/email`,
-      jsonRequest("PATCH", { email: "new-address@example.com" }),
-    );
-    expect(response.status).toBe(200);
-    const [row] = await app.runtime.deps.db
-      .select()
-      .from(subscribers)
-      .where(eq(subscribers.id, subscriberId));
-    expect(row!.email).toBe("new-address@example.com");
-    const subscription = await app.runtime.deps.stripe.subscriptions.retrieve(subscriptionId, {
-      expand: ["customer"],
-    });
-    expect((subscription.customer as { email: string }).email).toBe("new-address@example.com");
-
-    const bad = await app.request(
-      `${portalPath(offering.customUrl, subscriberId)}/email`,
-      jsonRequest("PATCH", { email: "" }),
-    );
-    expect(bad.status).toBe(400);
+    expect((await app.request(portalPath(temp.customUrl, manageKey))).status).toBe(200);
   });
 
   it("opens the billing portal only for the subscriber and only back to our own pages", async () => {
-    const { subscriberId } = await subscribeWithCard(app, offering);
-    const returnUrl = `${TEST_ORIGIN}/customer/${offering.customUrl}/${subscriberId}`;
+    const { subscriberId, manageKey } = await subscribeWithCard(app, offering);
+    const returnUrl = `${TEST_ORIGIN}/customer/${offering.customUrl}/${manageKey}`;
     const ok = await app.request(
       "/api/create-billing-portal",
-      jsonRequest("POST", { customUrl: offering.customUrl, subscriberId, returnUrl }),
+      jsonRequest("POST", { customUrl: offering.customUrl, manageKey, returnUrl }),
     );
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { url: string }).url).toMatch(/^http/);
@@ -92,11 +81,18 @@ describe("subscriber self-service", () => {
       "/api/create-billing-portal",
       jsonRequest("POST", {
         customUrl: offering.customUrl,
-        subscriberId,
+        manageKey,
         returnUrl: "https://evil.example/x",
       }),
     );
     expect(evil.status).toBe(400);
+
+    // The row id is not a key.
+    const byId = await app.request(
+      "/api/create-billing-portal",
+      jsonRequest("POST", { customUrl: offering.customUrl, manageKey: subscriberId, returnUrl }),
+    );
+    expect(byId.status).toBe(404);
 
     // The original took a bare Stripe customer id; we refuse it.
     const bare = await app.request(
@@ -107,10 +103,15 @@ describe("subscriber self-service", () => {
   });
 
   it("cancels in Stripe first, then marks the subscriber cancelled, one way", async () => {
-    const { subscriberId, subscriptionId } = await subscribeWithCard(app, offering);
+    const { subscriberId, manageKey, subscriptionId } = await subscribeWithCard(app, offering);
+    const byId = await app.request(
+      "/api/cancel-subscription",
+      jsonRequest("POST", { customUrl: offering.customUrl, manageKey: subscriberId }),
+    );
+    expect(byId.status).toBe(404);
     const response = await app.request(
       "/api/cancel-subscription",
-      jsonRequest("POST", { customUrl: offering.customUrl, subscriberId }),
+      jsonRequest("POST", { customUrl: offering.customUrl, manageKey }),
     );
     expect(response.status).toBe(200);
     const subscription = await app.runtime.deps.stripe.subscriptions.retrieve(subscriptionId);
@@ -123,7 +124,7 @@ describe("subscriber self-service", () => {
 
     const wrongOffering = await app.request(
       "/api/cancel-subscription",
-      jsonRequest("POST", { customUrl: other.customUrl, subscriberId }),
+      jsonRequest("POST", { customUrl: other.customUrl, manageKey }),
     );
     expect(wrongOffering.status).toBe(404);
   });
@@ -141,5 +142,71 @@ describe("subscriber self-service", () => {
     }
     expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);
     expect(statuses.slice(60)).toEqual([429, 429]);
+  });
+});
+
+describe("Get a New Link (Security 4)", () => {
+  it("replaces the key: the old link finds nothing anywhere, the new one works and is e-mailed", async () => {
+    const email = "rotate-me@example.com";
+    const { subscriberId, manageKey: oldKey } = await subscribeWithCard(app, offering, { email });
+    const response = await newLink(offering.customUrl, oldKey);
+    expect(response.status).toBe(200);
+    const { manageKey: newKey } = (await response.json()) as { manageKey: string };
+    expect(newKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(newKey).not.toBe(oldKey);
+    expect(newKey).not.toBe(subscriberId);
+
+    // The old link is dead for every use it had.
+    const returnUrl = `${TEST_ORIGIN}/customer/${offering.customUrl}/${oldKey}`;
+    const oldUses = [
+      app.request(portalPath(offering.customUrl, oldKey)),
+      app.request(
+        `${portalPath(offering.customUrl, oldKey)}/email`,
+        jsonRequest("PATCH", { email: "x@example.com" }),
+      ),
+      newLink(offering.customUrl, oldKey),
+      app.request(
+        "/api/create-billing-portal",
+        jsonRequest("POST", { customUrl: offering.customUrl, manageKey: oldKey, returnUrl }),
+      ),
+      app.request(
+        "/api/cancel-subscription",
+        jsonRequest("POST", { customUrl: offering.customUrl, manageKey: oldKey }),
+      ),
+    ];
+    for (const pending of oldUses) {
+      const answer = await pending;
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toEqual(notFound);
+    }
+    expect((await app.request(portalPath(offering.customUrl, newKey))).status).toBe(200);
+
+    const sent = await readOutbox(app, email, "manage_link_replaced");
+    expect(sent).toHaveLength(1);
+    expect(linksIn(sent[0]!, `${TEST_ORIGIN}/customer/`)).toEqual([
+      `${TEST_ORIGIN}/customer/${offering.customUrl}/${newKey}`,
+    ]);
+    expect(sent[0]!.text).not.toContain(oldKey);
+    // Still active: a new link changes nothing else.
+    const [row] = await app.runtime.deps.db
+      .select()
+      .from(subscribers)
+      .where(eq(subscribers.id, subscriberId));
+    expect(row).toMatchObject({ paymentStatus: "active", email, manageKey: newKey });
+  });
+
+  it("two requests with the same link: one new link, the other finds nothing", async () => {
+    const { manageKey } = await subscribeWithCard(app, offering);
+    const answers = await Promise.all([
+      newLink(offering.customUrl, manageKey),
+      newLink(offering.customUrl, manageKey),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
+  });
+
+  it("needs the offering's custom URL too", async () => {
+    const { manageKey } = await subscribeWithCard(app, offering);
+    expect((await newLink(other.customUrl, manageKey)).status).toBe(404);
+    expect((await app.request(portalPath(offering.customUrl, manageKey))).status).toBe(200);
   });
 });

@@ -3,14 +3,16 @@ import type Stripe from "stripe";
 import type { CustomerPortal } from "../../../contracts/customer-portal";
 import type { Db } from "../../db/client";
 import type { Mailer } from "../../integrations/email/mailer";
-import { renderEmailChangedEmail } from "../../integrations/email/templates/email-changed";
+import { renderManageLinkReplacedEmail } from "../../integrations/email/templates/manage-link-replaced";
 import { AppError } from "../../lib/errors";
 import { customerPortalUrl } from "../../lib/public-links";
 import { CANCELLATION_COMMENTS } from "../billing/lifecycle-emails";
 import {
-  findSubscriberOfOffering,
+  findPendingEmail,
+  findSubscriberByManageKey,
   markSubscriberCancelled,
-  updateSubscriberEmail,
+  replaceManageKey,
+  withdrawOpenEmailChanges,
 } from "./customer-portal-repository";
 
 export interface CustomerPortalDeps {
@@ -20,21 +22,22 @@ export interface CustomerPortalDeps {
   publicUrl: string;
 }
 
+/** A self-service link's two parts; the key is the manage key, never the subscriber's id. */
 export interface SubscriberRef {
   customUrl: string;
-  subscriberId: string;
+  manageKey: string;
 }
 
-const NOT_FOUND = "Subscription Not Found";
+export const SUBSCRIPTION_NOT_FOUND = "Subscription Not Found";
 
-async function requireSubscriber(db: Db, ref: SubscriberRef) {
-  const row = await findSubscriberOfOffering(db, ref.customUrl, ref.subscriberId);
-  if (!row) throw new AppError("not_found", NOT_FOUND);
+export async function requireSubscriber(db: Db, ref: SubscriberRef) {
+  const row = await findSubscriberByManageKey(db, ref.customUrl, ref.manageKey);
+  if (!row) throw new AppError("not_found", SUBSCRIPTION_NOT_FOUND);
   return row;
 }
 
 export async function getCustomerPortal(
-  deps: CustomerPortalDeps,
+  deps: Pick<CustomerPortalDeps, "db">,
   ref: SubscriberRef,
 ): Promise<CustomerPortal> {
   const { subscriber, offering } = await requireSubscriber(deps.db, ref);
@@ -48,6 +51,10 @@ export async function getCustomerPortal(
       id: subscriber.id,
       name: subscriber.name,
       email: subscriber.email,
+      pendingEmail:
+        subscriber.paymentStatus === "cancelled"
+          ? null
+          : await findPendingEmail(deps.db, subscriber.id),
       paymentStatus: subscriber.paymentStatus,
       createdAt: subscriber.createdAt.toISOString(),
       priceCents: subscriber.priceCents,
@@ -57,62 +64,50 @@ export async function getCustomerPortal(
 }
 
 /**
- * Stripe first: our row changes only once the customer record that receipts use has. Then,
- * in one transaction, the new address and a notice to each of the old and the new one, so
- * a customer whose address was changed by someone else hears about it.
+ * "Get a New Link": one UPDATE replaces the key, so the link it was asked from (and every copy
+ * of it) answers "Subscription Not Found" from then on. An e-mail change the old link started
+ * is withdrawn with it: whoever held the link must not finish it. The new link goes to the
+ * subscriber's address, and back to the page, which moves to it.
  */
-export async function changeSubscriberEmail(
-  deps: CustomerPortalDeps,
-  ref: SubscriberRef,
-  email: string,
-) {
+export async function replaceManageLink(deps: CustomerPortalDeps, ref: SubscriberRef) {
   const { subscriber, offering } = await requireSubscriber(deps.db, ref);
-  if (subscriber.paymentStatus === "cancelled") {
-    throw new AppError("conflict", "This subscription is cancelled.");
-  }
-  if (email === subscriber.email) return;
-  if (subscriber.stripeCustomerId) {
-    try {
-      await deps.stripe.customers.update(subscriber.stripeCustomerId, { email });
-    } catch {
-      throw new AppError("payment_provider_error", "Failed to update email");
-    }
-  }
-  const notice = {
-    offeringTitle: offering.title,
-    oldEmail: subscriber.email,
-    newEmail: email,
-  };
-  const [toOld, toNew] = await Promise.all([
-    renderEmailChangedEmail({
-      ...notice,
+  return deps.db.transaction(async (tx) => {
+    const manageKey = await replaceManageKey(tx, subscriber.id, ref.manageKey);
+    // Another request with the same link replaced it first: this link is already gone.
+    if (!manageKey) throw new AppError("not_found", SUBSCRIPTION_NOT_FOUND);
+    await withdrawOpenEmailChanges(tx, subscriber.id);
+    await sendNewManageLink(deps, tx, {
+      subscriber: { ...subscriber, manageKey },
+      offering,
+      reason: "asked",
+    });
+    return { manageKey };
+  });
+}
+
+/** The new link, to the subscriber's current address, keyed by the key so it is sent once. */
+export async function sendNewManageLink(
+  deps: Pick<CustomerPortalDeps, "mailer" | "publicUrl">,
+  tx: Db,
+  input: {
+    subscriber: { id: string; email: string; manageKey: string };
+    offering: { title: string; customUrl: string; userId: string };
+    reason: "asked" | "undo";
+  },
+) {
+  const { subscriber, offering } = input;
+  await deps.mailer.enqueue(tx, {
+    ...(await renderManageLinkReplacedEmail({
       to: subscriber.email,
-      recipient: "old",
-      // The old address no longer owns the subscription: no way in from there.
-      manageUrl: null,
-    }),
-    renderEmailChangedEmail({
-      ...notice,
-      to: email,
-      recipient: "new",
-      manageUrl: customerPortalUrl(deps.publicUrl, offering.customUrl, subscriber.id),
-    }),
-  ]);
-  const change = randomUUID();
-  await deps.db.transaction(async (tx) => {
-    await updateSubscriberEmail(tx, subscriber.id, email);
-    for (const [message, recipient] of [
-      [toOld, "old"],
-      [toNew, "new"],
-    ] as const) {
-      await deps.mailer.enqueue(tx, {
-        ...message,
-        kind: "email_changed",
-        dedupeKey: `email-changed:${subscriber.id}:${change}:${recipient}`,
-        userId: offering.userId,
-        subscriberId: subscriber.id,
-      });
-    }
+      offeringTitle: offering.title,
+      manageUrl: customerPortalUrl(deps.publicUrl, offering.customUrl, subscriber.manageKey),
+      reason: input.reason,
+    })),
+    kind: "manage_link_replaced",
+    // Each replacement is its own cause (and the key stays out of the outbox's columns).
+    dedupeKey: `manage-link-replaced:${subscriber.id}:${randomUUID()}`,
+    userId: offering.userId,
+    subscriberId: subscriber.id,
   });
 }
 

@@ -11,6 +11,7 @@ export async function listSubscriptionsByEmail(db: Db, email: string) {
   return db
     .select({
       subscriberId: subscribers.id,
+      manageKey: subscribers.manageKey,
       status: subscribers.paymentStatus,
       customUrl: offerings.customUrl,
       offeringTitle: offerings.title,

@@ -45,7 +45,7 @@ export async function sendManageLinks(deps: ManageLinksDeps, email: string): Pro
     links: subscriptions.map((s) => ({
       offeringTitle: s.offeringTitle,
       creatorName: s.creatorName,
-      manageUrl: customerPortalUrl(deps.publicUrl, s.customUrl, s.subscriberId),
+      manageUrl: customerPortalUrl(deps.publicUrl, s.customUrl, s.manageKey),
       status: s.status,
     })),
   });

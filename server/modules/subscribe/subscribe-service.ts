@@ -22,6 +22,7 @@ import {
   recordCardFailure,
 } from "../card-attempts/card-attempt-limits";
 import { findConnectAccountByUserId } from "../connect/connect-repository";
+import { findManageKeyOfSubscriber } from "../customer-portal/customer-portal-repository";
 import { findOfferingById } from "../offerings/offering-repository";
 import { findActiveOfferingByCustomUrl } from "../offerings/public-offering-repository";
 import type { FinalizeTokens } from "./finalize-token";
@@ -152,7 +153,7 @@ export async function startSubscription(
 export async function startFreeSubscription(
   deps: BillingDeps,
   input: StartFreeSubscriptionInput,
-): Promise<{ subscriberId: string }> {
+): Promise<SubscribedAnswer> {
   const { offering, destination } = await requireSubscribableOffering(deps, input.customUrl);
   if (!isFreePrice(offering.priceCents)) {
     throw new AppError(
@@ -205,14 +206,26 @@ export async function startFreeSubscription(
       "We couldn't start your subscription. Please try again.",
     );
   }
-  return { subscriberId: result.subscriberId };
+  return withManageKey(deps, result.subscriberId);
+}
+
+/** The subscriber, and the key of their self-service link for the browser to store and open. */
+interface SubscribedAnswer {
+  subscriberId: string;
+  manageKey: string;
+}
+
+async function withManageKey(deps: BillingDeps, subscriberId: string): Promise<SubscribedAnswer> {
+  const manageKey = await findManageKeyOfSubscriber(deps.db, subscriberId);
+  if (!manageKey) throw new AppError("conflict", "This subscription was just removed.");
+  return { subscriberId, manageKey };
 }
 
 const ATTEMPT_NOT_FOUND = "That subscription attempt was not found.";
 
 /**
  * Step 5: after the browser confirmed the payment, record it (idempotent), and hand the
- * subscriber id (the manage link's secret) to the caller holding start's finalize token. The
+ * manage link's key to the caller holding start's finalize token. The
  * browser also calls it after a declined confirmation, so the decline counts against the
  * caller's address (card testing).
  */
@@ -248,7 +261,7 @@ export async function finalizeSubscription(
     await recordDeclinedFirstPayment(deps, input.subscriptionId, caller);
     throw new AppError("payment_failed", "Payment failed. Please try again.");
   }
-  return { subscriberId: result.subscriberId };
+  return withManageKey(deps, result.subscriberId);
 }
 
 /** Counts the attempt's declined first payment, if that is why nothing was recorded. */

@@ -14,6 +14,7 @@ import { customerPortalUrl } from "../../lib/public-links";
 import { updateSubscriberStatus } from "../billing/billing-repository";
 import { type BillingDeps, syncStripeSubscription } from "../billing/billing-sync";
 import { CANCELLATION_COMMENTS } from "../billing/lifecycle-emails";
+import { findManageKeyOfSubscriber } from "../customer-portal/customer-portal-repository";
 import { listPaymentsWithAdjustments } from "../refunds/refund-repository";
 import { toSubscriberPayment } from "../refunds/refund-service";
 import {
@@ -130,11 +131,13 @@ export async function getSubscriberDetail(
 ): Promise<SubscriberDetail> {
   const row = await requireSubscriber(deps, userId, subscriberId);
   const emails = await listEmailsSentToSubscriber(deps.db, row.id, EMAILS_SHOWN);
+  // The link as the subscriber has it: its key, which the subscriber can replace (ADR 022).
+  const manageKey = (await findManageKeyOfSubscriber(deps.db, row.id)) ?? "";
   const item = toListItem(row);
   return {
     subscriber: {
       ...item,
-      manageUrl: customerPortalUrl(deps.publicUrl, row.customUrl, row.id),
+      manageUrl: customerPortalUrl(deps.publicUrl, row.customUrl, manageKey),
       canCancel: item.status !== "cancelled",
     },
     emails: emails.map((email) => ({ ...email, createdAt: email.createdAt.toISOString() })),

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { CustomerPortal } from "../../../contracts/customer-portal";
 import type { BootData } from "../../../contracts/public-config";
 import type { AppEnv } from "../../http/app-env";
@@ -12,7 +12,7 @@ import type { SelfServiceRenderer } from "./standalone-renderer";
 /** The self-service page's subscription; throws AppError("not_found") when there is none. */
 export type CustomerPortalReader = (ref: {
   customUrl: string;
-  subscriberId: string;
+  manageKey: string;
 }) => Promise<CustomerPortal>;
 
 export interface StandalonePageOptions {
@@ -21,6 +21,8 @@ export interface StandalonePageOptions {
   template: string;
   renderSelfService?: SelfServiceRenderer | null;
   readCustomerPortal?: CustomerPortalReader;
+  /** Counts a self-service page in its API's bucket; throws AppError("rate_limited") past it. */
+  limitSelfServiceLookup?: MiddlewareHandler;
 }
 
 const selfServicePath = /^\/customer\/([^/]+)\/([^/]+)\/?$/;
@@ -51,6 +53,7 @@ export function standalonePageResponses({
   template,
   renderSelfService,
   readCustomerPortal,
+  limitSelfServiceLookup,
 }: StandalonePageOptions) {
   const signInPages: Record<string, string> = {};
   for (const mode of ["signin", "signup"]) {
@@ -60,6 +63,9 @@ export function standalonePageResponses({
   const selfServiceTemplate = template.replace(headPattern, () => selfServiceHead);
 
   async function selfService(c: Context<AppEnv>, bootData: BootData, match: RegExpExecArray) {
+    // Every address of the page counts (a trailing slash, another encoding of the same key), as
+    // one guess at the API would: the page must not be a cheaper way to try keys.
+    await limitSelfServiceLookup?.(c, async () => {});
     if (!renderSelfService || !readCustomerPortal) {
       return c.html(renderIndexHtml(selfServiceTemplate, bootData));
     }
@@ -67,7 +73,7 @@ export function standalonePageResponses({
     try {
       portal = await readCustomerPortal({
         customUrl: parseCustomUrlParam(decode(match[1]), NOT_FOUND),
-        subscriberId: parseUuidParam(decode(match[2]), NOT_FOUND),
+        manageKey: parseUuidParam(decode(match[2]), NOT_FOUND),
       });
     } catch (error) {
       // Anything but "no such subscription" leaves the page to the browser, which asks the

@@ -1,4 +1,4 @@
-/** "/customer/{customUrl}/{subscriberId}", exactly as the standalone entry routes it. */
+/** "/customer/{customUrl}/{manageKey}", exactly as the standalone entry routes it. */
 const selfServicePath = /^\/customer\/[^/]+\/[^/]+\/?$/;
 
 /**

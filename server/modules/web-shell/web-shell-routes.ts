@@ -37,6 +37,8 @@ export interface WebShellOptions {
   publicUrl: string;
   /** The pages' rate limit (server/http/route-limits.ts); static files are not limited. */
   limitPages?: MiddlewareHandler;
+  /** The self-service API's limit, which its page counts against too (SELF_SERVICE_LOOKUP). */
+  limitSelfServiceLookup?: MiddlewareHandler;
 }
 
 const landingPath = /^\/landing\/([^/]+)\/?$/;
@@ -67,6 +69,7 @@ export function webShellRoutes({
   publicConfig,
   publicUrl,
   limitPages,
+  limitSelfServiceLookup,
 }: WebShellOptions) {
   const app = new Hono<AppEnv>();
   const template = readTemplate(path.join(distDir, "index.html"));
@@ -79,6 +82,7 @@ export function webShellRoutes({
       template: standaloneTemplate,
       renderSelfService,
       readCustomerPortal,
+      limitSelfServiceLookup,
     });
   const landingFile = readTemplate(path.join(distDir, "landing.html"));
   const landingTemplate = landingFile && inlineStylesheets(landingFile, distDir);
