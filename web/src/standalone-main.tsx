@@ -13,7 +13,7 @@ import "./standalone.css";
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");
 
-/** The server sends this entry for "/?auth=…" and "/customer/{customUrl}/{subscriberId}" only. */
+/** The server sends this entry for "/?auth=…" and "/customer/{customUrl}/{manageKey}" only. */
 async function standalonePage(): Promise<ReactElement> {
   if (window.location.pathname.startsWith("/customer/")) {
     const { browserSelfServiceApp } = await import("@/app/standalone/self-service-app");

@@ -24,6 +24,9 @@ const OutboxPage = lazy(() => import("@/features/outbox/components/outbox-page")
 const ForgotPasswordPage = lazy(() => import("@/features/auth/components/forgot-password-page"));
 const ResetPasswordPage = lazy(() => import("@/features/auth/components/reset-password-page"));
 const ManageLinksPage = lazy(() => import("@/features/manage-links/components/manage-links-page"));
+const EmailChangePage = lazy(
+  () => import("@/features/customer-portal/components/email-change-page"),
+);
 
 export function AppRouter() {
   return (
@@ -36,6 +39,7 @@ export function AppRouter() {
           <Route path={paths.forgotPassword.path} element={<ForgotPasswordPage />} />
           <Route path={paths.resetPassword.path} element={<ResetPasswordPage />} />
           <Route path={paths.manageLinks.path} element={<ManageLinksPage />} />
+          <Route path={paths.emailChange.path} element={<EmailChangePage />} />
           <Route element={<CreatorGate />}>
             <Route path={paths.home.path} element={<HomeRoute />} />
             <Route path={paths.features.path} element={<FeaturesPage />} />

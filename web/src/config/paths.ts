@@ -13,10 +13,17 @@ export const paths = {
   landing: {
     getHref: (customUrl: string) => `/landing/${encodeURIComponent(customUrl)}`,
   },
+  // The key is the subscriber's manage key (ADR 022), which the spec calls subscriberId.
   customerPortal: {
-    path: "/customer/:customUrl/:subscriberId",
-    getHref: (customUrl: string, subscriberId: string) =>
-      `/customer/${encodeURIComponent(customUrl)}/${encodeURIComponent(subscriberId)}`,
+    path: "/customer/:customUrl/:manageKey",
+    getHref: (customUrl: string, manageKey: string) =>
+      `/customer/${encodeURIComponent(customUrl)}/${encodeURIComponent(manageKey)}`,
+  },
+  // An e-mail change's links (server/lib/public-links.ts writes them): a button that POSTs.
+  emailChange: {
+    path: "/email-change/:action",
+    getHref: (action: "confirm" | "undo", token: string) =>
+      `/email-change/${action}?token=${encodeURIComponent(token)}`,
   },
   forgotPassword: { path: "/forgot-password", getHref: () => "/forgot-password" },
   // The e-mailed link reaches it through better-auth, which adds ?token=… or ?error=….

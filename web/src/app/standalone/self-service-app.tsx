@@ -19,8 +19,8 @@ export function seedSelfService(
   portal: CustomerPortal,
 ) {
   const params = matchPath(paths.customerPortal.path, pathname)?.params;
-  if (!params?.customUrl || !params.subscriberId) return;
-  const ref = { customUrl: params.customUrl, subscriberId: params.subscriberId };
+  if (!params?.customUrl || !params.manageKey) return;
+  const ref = { customUrl: params.customUrl, manageKey: params.manageKey };
   queryClient.setQueryData(customerPortalKey(ref), portal);
 }
 

@@ -7,7 +7,7 @@ async function cancelSubscription(ref: SubscriberRef) {
   const { okSchema } = await import("../lib/portal-rules");
   return apiRequest("/api/cancel-subscription", {
     method: "POST",
-    body: { customUrl: ref.customUrl, subscriberId: ref.subscriberId },
+    body: { customUrl: ref.customUrl, manageKey: ref.manageKey },
     schema: okSchema,
   });
 }

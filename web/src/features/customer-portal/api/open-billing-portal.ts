@@ -9,7 +9,7 @@ async function openBillingPortal(ref: SubscriberRef) {
     method: "POST",
     body: {
       customUrl: ref.customUrl,
-      subscriberId: ref.subscriberId,
+      manageKey: ref.manageKey,
       returnUrl: window.location.href,
     },
     schema: urlResponseSchema,

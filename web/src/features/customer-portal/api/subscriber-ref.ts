@@ -1,11 +1,12 @@
 /** The page's two URL parts; the server checks them together on every call. */
 export interface SubscriberRef {
   customUrl: string;
-  subscriberId: string;
+  /** The link's key (ADR 022): replaceable, unlike the subscriber's id. */
+  manageKey: string;
 }
 
 export const customerPortalKey = (ref: SubscriberRef) =>
-  ["customer-portal", ref.customUrl, ref.subscriberId] as const;
+  ["customer-portal", ref.customUrl, ref.manageKey] as const;
 
 export const customerPortalPath = (ref: SubscriberRef) =>
-  `/api/public/customers/${encodeURIComponent(ref.customUrl)}/${encodeURIComponent(ref.subscriberId)}`;
+  `/api/public/customers/${encodeURIComponent(ref.customUrl)}/${encodeURIComponent(ref.manageKey)}`;

@@ -2,13 +2,16 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { customerPortalKey, customerPortalPath, type SubscriberRef } from "./subscriber-ref";
 
-/** The server checks the format (updateSubscriberEmailSchema) and updates the Stripe customer too. */
+/**
+ * Asks for the change: the server mails the new address a confirmation link and the current
+ * one a notice. Nothing changes until the link is opened; the answer names the waiting address.
+ */
 async function updateSubscriberEmail(ref: SubscriberRef, email: string) {
-  const { okSchema } = await import("../lib/portal-rules");
+  const { updateSubscriberEmailResponseSchema } = await import("../lib/portal-rules");
   return apiRequest(`${customerPortalPath(ref)}/email`, {
     method: "PATCH",
     body: { email },
-    schema: okSchema,
+    schema: updateSubscriberEmailResponseSchema,
   });
 }
 

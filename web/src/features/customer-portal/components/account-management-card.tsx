@@ -40,6 +40,13 @@ export function AccountManagementCard({
             isSaving={isSavingEmail}
             onSave={onSaveEmail}
           />
+          {subscriber.pendingEmail && !isCancelled ? (
+            <p className="mt-1.5 text-sm text-gray-600 [overflow-wrap:anywhere]">
+              We've sent a confirmation link to{" "}
+              <span className="font-medium text-gray-950">{subscriber.pendingEmail}</span>. Your
+              e-mail changes once you open it.
+            </p>
+          ) : null}
         </div>
         <div>
           <p className="text-sm font-medium text-gray-600">Full Name</p>

@@ -1,20 +1,25 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { SubscriptionNotFound } from "@/components/subscription-not-found";
 import { Alert } from "@/components/ui/alert";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { useCancelSubscription } from "../api/cancel-subscription";
 import { useCustomerPortal } from "../api/get-customer-portal";
+import { useGetNewLink } from "../api/get-new-link";
 import { useOpenBillingPortal } from "../api/open-billing-portal";
 import { useUpdateSubscriberEmail } from "../api/update-subscriber-email";
 import { AccountManagementCard } from "./account-management-card";
 import { CustomerPortalSkeleton } from "./customer-portal-skeleton";
+import { ManageLinkCard } from "./manage-link-card";
 import { SubscriptionDetailsCard } from "./subscription-details-card";
 
 // Radix's dialog is a quarter of the page's JavaScript and shows only after a tap.
 const CancelSubscriptionDialog = lazy(() =>
   import("./cancel-subscription-dialog").then((m) => ({ default: m.CancelSubscriptionDialog })),
+);
+const NewLinkDialog = lazy(() =>
+  import("./new-link-dialog").then((m) => ({ default: m.NewLinkDialog })),
 );
 
 type Banner = { tone: "success" | "error"; text: string };
@@ -22,15 +27,18 @@ type Banner = { tone: "success" | "error"; text: string };
 const BILLING_PORTAL_UNAVAILABLE =
   "Payment update is not available at this time. Please contact support.";
 
-/** /customer/:customUrl/:subscriberId: the subscriber's self-service page, no account needed. */
+/** /customer/:customUrl/:manageKey: the subscriber's self-service page, no account needed. */
 export default function CustomerPortalPage() {
-  const { customUrl = "", subscriberId = "" } = useParams();
-  const ref = { customUrl, subscriberId };
+  const { customUrl = "", manageKey = "" } = useParams();
+  const ref = { customUrl, manageKey };
+  const navigate = useNavigate();
   const portal = useCustomerPortal(ref);
   const updateEmail = useUpdateSubscriberEmail(ref);
   const cancel = useCancelSubscription(ref);
   const billingPortal = useOpenBillingPortal(ref);
+  const newLink = useGetNewLink(ref);
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
+  const [isNewLinkOpen, setIsNewLinkOpen] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const title = portal.data?.offering.title;
@@ -52,8 +60,11 @@ export default function CustomerPortalPage() {
 
   async function saveEmail(email: string) {
     try {
-      await updateEmail.mutateAsync(email);
-      setBanner({ tone: "success", text: "Email updated successfully!" });
+      const { pendingEmail } = await updateEmail.mutateAsync(email);
+      setBanner({
+        tone: "success",
+        text: `We've sent a confirmation link to ${pendingEmail}. Your e-mail changes once you open it.`,
+      });
       return true;
     } catch (caught) {
       setBanner({ tone: "error", text: errorMessage(caught, "Failed to update email") });
@@ -72,6 +83,22 @@ export default function CustomerPortalPage() {
       setBanner({ tone: "error", text: errorMessage(caught, "Failed to cancel subscription") });
     } finally {
       setIsConfirmOpen(false);
+    }
+  }
+
+  async function getNewLink() {
+    try {
+      const { manageKey: newKey } = await newLink.mutateAsync();
+      // The old address is dead: the page moves to the new one, and history forgets the old.
+      await navigate(paths.customerPortal.getHref(offering.customUrl, newKey), { replace: true });
+      setBanner({
+        tone: "success",
+        text: `This page has a new address, and we've e-mailed it to ${subscriber.email}. The old link no longer works.`,
+      });
+    } catch (caught) {
+      setBanner({ tone: "error", text: errorMessage(caught, "Failed to get a new link") });
+    } finally {
+      setIsNewLinkOpen(false);
     }
   }
 
@@ -118,6 +145,7 @@ export default function CustomerPortalPage() {
           onUpdatePaymentMethod={updatePaymentMethod}
           onCancelSubscription={() => setIsConfirmOpen(true)}
         />
+        <ManageLinkCard onGetNewLink={() => setIsNewLinkOpen(true)} />
       </main>
       {isConfirmOpen ? (
         <Suspense fallback={null}>
@@ -127,6 +155,17 @@ export default function CustomerPortalPage() {
             isCancelling={cancel.isPending}
             onOpenChange={setIsConfirmOpen}
             onConfirm={confirmCancel}
+          />
+        </Suspense>
+      ) : null}
+      {isNewLinkOpen ? (
+        <Suspense fallback={null}>
+          <NewLinkDialog
+            email={subscriber.email}
+            open
+            isReplacing={newLink.isPending}
+            onOpenChange={setIsNewLinkOpen}
+            onConfirm={getNewLink}
           />
         </Suspense>
       ) : null}

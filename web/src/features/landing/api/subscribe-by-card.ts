@@ -42,7 +42,7 @@ async function postWithOneRetry<T>(path: string, body: unknown, schema: z.ZodTyp
   }
 }
 
-/** The card path of the payment model, as the browser runs it. Resolves to the subscriber id. */
+/** The card path of the payment model, as the browser runs it. Resolves to the link's key. */
 export async function subscribeByCard(input: SubscribeByCardInput): Promise<string> {
   const { stripe, card, customUrl, name, email, attemptId } = input;
   const { paymentMethod, error } = await stripe.createPaymentMethod({
@@ -80,12 +80,13 @@ export async function subscribeByCard(input: SubscribeByCardInput): Promise<stri
     }
   }
   try {
-    const { subscriberId } = await postWithOneRetry(
+    // The link's key, not the subscriber's id: it is what opens the self-service page.
+    const { manageKey } = await postWithOneRetry(
       "/api/public/subscribe/finalize",
       finalizeBody,
       finalizeSubscriptionResponseSchema,
     );
-    return subscriberId;
+    return manageKey;
   } catch (error) {
     // The business closed meanwhile: the server cancelled the attempt (and refunded it if the
     // card was charged), and its message says which. Anything else may be a recorded charge.

@@ -12,7 +12,7 @@ export interface SubscribeFreeInput {
 /**
  * The free path: a $0.00 offering needs no card, and the server records the subscriber at once.
  * A request that never reached the server (or whose answer got lost) is sent once more with the
- * same body, which the attemptId makes safe. Resolves to the subscriber id.
+ * same body, which the attemptId makes safe. Resolves to the self-service link's key.
  */
 export async function subscribeFree(input: SubscribeFreeInput): Promise<string> {
   const send = () =>
@@ -22,9 +22,9 @@ export async function subscribeFree(input: SubscribeFreeInput): Promise<string> 
       schema: startFreeSubscriptionResponseSchema,
     });
   try {
-    return (await send()).subscriberId;
+    return (await send()).manageKey;
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 0) throw error;
-    return (await send()).subscriberId;
+    return (await send()).manageKey;
   }
 }

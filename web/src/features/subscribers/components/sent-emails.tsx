@@ -8,6 +8,9 @@ const kindLabels: Record<string, string> = {
   payment_failed: "Payment failed",
   subscription_cancelled: "Cancellation",
   email_changed: "E-mail changed",
+  email_change_confirm: "E-mail change: confirm",
+  email_change_requested: "E-mail change asked",
+  manage_link_replaced: "New manage link",
   manage_links: "Manage links",
 };
 
