@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 export const overviewSchema = z.object({
+  /** What live subscribers pay each month (docs/metrics.md, ADR 025): the MRR. */
   monthlyRevenueCents: z.number().int(),
   activeOfferingCount: z.number().int(),
   totalSubscribers: z.number().int(),
@@ -12,10 +13,15 @@ export type Overview = z.infer<typeof overviewSchema>;
 const offeringPerformanceSchema = z.object({
   id: z.string(),
   title: z.string(),
+  /** Today's list price, for new subscribers; existing ones keep the price they joined at. */
   priceCents: z.number().int(),
   isActive: z.boolean(),
-  subscriberCount: z.number().int(),
+  /** Live (active or past-due) subscribers: the ones revenueCents sums. */
+  liveSubscriberCount: z.number().int(),
+  /** What those live subscribers pay each month together, each at their own price. */
   revenueCents: z.number().int(),
+  /** The lowest and highest price they pay (equal when all pay the same); null with nobody. */
+  livePriceRange: z.object({ minCents: z.number().int(), maxCents: z.number().int() }).nullable(),
 });
 
 const recentSubscriberSchema = z.object({
@@ -78,6 +84,7 @@ const businessMetricsSchema = z.object({
 export type BusinessMetrics = z.infer<typeof businessMetricsSchema>;
 
 export const analyticsSchema = z.object({
+  /** The same figure as metrics.mrrCents and the Overview's (ADR 025). */
   monthlyRevenueCents: z.number().int(),
   projectedAnnualRevenueCents: z.number().int(),
   totalSubscribers: z.number().int(),

@@ -115,7 +115,8 @@ test("a creator creates, shares, pauses and reprices an offering and reads its f
   await expect(cards).toHaveCount(1);
   await expect(cards).toHaveText("Weekly Lawn Care");
   await expect(page.getByText("$25.00/month")).toBeVisible();
-  await expect(revenue).toContainText("$25.00");
+  // Nobody subscribes yet: monthly revenue is what subscribers pay, not list prices (ADR 025).
+  await expect(revenue).toContainText("$0.00");
   await expect(page.getByRole("group", { name: "Active Subscription Plans" })).toContainText("1");
 
   // Copy the public URL.
@@ -139,7 +140,7 @@ test("a creator creates, shares, pauses and reprices an offering and reads its f
   await shot(page, "6-inactive");
   await page.getByRole("button", { name: "Activate Weekly Lawn Care" }).click();
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
-  await expect(revenue).toContainText("$25.00");
+  await expect(revenue).toContainText("$0.00");
 
   // Edit the price; category and service type are read-only.
   await page.getByRole("button", { name: "Edit Weekly Lawn Care" }).click();
@@ -156,13 +157,13 @@ test("a creator creates, shares, pauses and reprices an offering and reads its f
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(edit).toBeHidden();
   await expect(page.getByText("$30.00/month")).toBeVisible();
-  await expect(revenue).toContainText("$30.00");
+  await expect(revenue).toContainText("$0.00");
 
   // Analytics before anyone pays: the tiles and the empty lists.
   await page.getByRole("button", { name: "View Analytics" }).click();
   await expect(page).toHaveURL(/\?tab=analytics$/);
   await expect(page.getByRole("group", { name: "Projected Annual Revenue" })).toContainText(
-    "$360.00",
+    "$0.00",
   );
   await expect(page.getByText("No subscribers yet.", { exact: false })).toBeVisible();
 
@@ -177,7 +178,11 @@ test("a creator creates, shares, pauses and reprices an offering and reads its f
   await expect(page.getByRole("group", { name: "Total Subscribers" })).toContainText("1");
   await expect(page.getByRole("group", { name: "New This Month" })).toContainText("1");
   await expect(page.getByText("Pat Customer")).toBeVisible();
-  await expect(page.getByText("1 subscriber ×", { exact: false })).toBeVisible();
+  await expect(page.getByText("1 subscriber × $30.00/month")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Monthly Revenue" })).toContainText("$30.00");
+  await expect(page.getByRole("group", { name: "Projected Annual Revenue" })).toContainText(
+    "$360.00",
+  );
   await expect(page.getByText("Subscribers and gross revenue received per month")).toBeVisible();
   await shot(page, "8-analytics");
 

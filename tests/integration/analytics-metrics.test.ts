@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type Analytics, analyticsSchema } from "../../contracts/dashboard";
 import { type EarningKind, subscribers } from "../../server/db/schema/app";
 import { getAnalytics } from "../../server/modules/dashboard/dashboard-service";
+import { sumMonthlyRevenue } from "../../server/modules/dashboard/metrics-repository";
 import { asCreator } from "../factories/creator-factory";
 import { insertDatedEarning, insertDatedSubscriber } from "../factories/dated-rows-factory";
 import {
@@ -205,9 +206,14 @@ describe("business metrics on a hand-computed fixture", () => {
     ]);
   });
 
-  it("leaves the spec's own tiles as the spec defines them", () => {
-    expect(analytics.monthlyRevenueCents).toBe(6500); // both offerings' prices
-    expect(analytics.projectedAnnualRevenueCents).toBe(78_000);
+  it("gives Monthly Revenue one definition, MRR's, in the tiles and per offering (ADR 025)", async () => {
+    // Not the spec's sum of active offerings' prices (6500 here, whoever pays it).
+    expect(analytics.monthlyRevenueCents).toBe(12_999);
+    expect(analytics.projectedAnnualRevenueCents).toBe(12 * 12_999);
+    const perOffering = analytics.offerings.reduce((sum, o) => sum + o.revenueCents, 0);
+    expect(perOffering).toBe(12_999);
+    expect(analytics.offerings.reduce((n, o) => n + o.liveSubscriberCount, 0)).toBe(5);
+    expect(await sumMonthlyRevenue(app.runtime.deps.db, creator.id, AS_OF)).toBe(12_999);
     expect(analytics.totalSubscribers).toBe(11); // every subscriber, cancelled or not
   });
 
@@ -237,12 +243,12 @@ describe("a cancellation is dated where it happens", () => {
   it("by the customer's cancel, at that moment", async () => {
     const creator = await createOnboardedCreator(app);
     const offering = await createOffering(app, creator);
-    const { subscriberId } = await subscribeWithCard(app, offering);
+    const { subscriberId, manageKey } = await subscribeWithCard(app, offering);
     expect((await cancelledAtOf(subscriberId)).cancelledAt).toBeNull();
     const before = Date.now();
     const response = await app.request(
       "/api/cancel-subscription",
-      jsonRequest("POST", { customUrl: offering.customUrl, subscriberId }),
+      jsonRequest("POST", { customUrl: offering.customUrl, manageKey }),
     );
     expect(response.status).toBe(200);
     await app.flushWebhooks(); // Stripe's deleted event then finds it cancelled and keeps the date
@@ -295,7 +301,7 @@ describe("GET /api/dashboard/analytics", () => {
     const leaving = await subscribeWithCard(app, dogs, { name: "Leaves" });
     const cancelled = await app.request(
       "/api/cancel-subscription",
-      jsonRequest("POST", { customUrl: dogs.customUrl, subscriberId: leaving.subscriberId }),
+      jsonRequest("POST", { customUrl: dogs.customUrl, manageKey: leaving.manageKey }),
     );
     expect(cancelled.status).toBe(200);
     await app.flushWebhooks();

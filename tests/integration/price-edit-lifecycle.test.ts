@@ -36,8 +36,8 @@ async function editPrice(offering: Offering, priceCents: number) {
   expect(response.status).toBe(200);
 }
 
-async function portalOf(offering: Offering, subscriberId: string) {
-  const response = await app.request(`/api/public/customers/${offering.customUrl}/${subscriberId}`);
+async function portalOf(offering: Offering, manageKey: string) {
+  const response = await app.request(`/api/public/customers/${offering.customUrl}/${manageKey}`);
   expect(response.status).toBe(200);
   return (await response.json()) as CustomerPortal;
 }
@@ -62,23 +62,28 @@ describe("a price edit", () => {
     expect(earlySubscription.items.data[0]!.price.unit_amount).toBe(2500);
 
     // Each self-service page shows what that subscriber pays.
-    expect((await portalOf(offering, early.subscriberId)).subscriber.priceCents).toBe(2500);
-    expect((await portalOf(offering, late.subscriberId)).subscriber.priceCents).toBe(4000);
+    expect((await portalOf(offering, early.manageKey)).subscriber.priceCents).toBe(2500);
+    expect((await portalOf(offering, late.manageKey)).subscriber.priceCents).toBe(4000);
 
     // Revenue is the sum of the actual prices, not 2 × the new price.
     expect(await performanceOf(offering)).toMatchObject({
       priceCents: 4000,
-      subscriberCount: 2,
+      liveSubscriberCount: 2,
       revenueCents: 6500,
+      livePriceRange: { minCents: 2500, maxCents: 4000 },
     });
 
     // A cancelled subscriber no longer counts towards revenue.
     const cancelled = await app.request(
       "/api/cancel-subscription",
-      jsonRequest("POST", { customUrl: offering.customUrl, subscriberId: early.subscriberId }),
+      jsonRequest("POST", { customUrl: offering.customUrl, manageKey: early.manageKey }),
     );
     expect(cancelled.status).toBe(200);
-    expect((await performanceOf(offering))?.revenueCents).toBe(4000);
+    expect(await performanceOf(offering)).toMatchObject({
+      liveSubscriberCount: 1,
+      revenueCents: 4000,
+      livePriceRange: { minCents: 4000, maxCents: 4000 },
+    });
   });
 
   it("counts a free subscriber at $0 and a past-due one at their price", async () => {
@@ -100,6 +105,10 @@ describe("a price edit", () => {
       .update(subscribers)
       .set({ paymentStatus: "past_due" })
       .where(eq(subscribers.id, paying.subscriberId));
-    expect(await performanceOf(offering)).toMatchObject({ subscriberCount: 2, revenueCents: 900 });
+    expect(await performanceOf(offering)).toMatchObject({
+      liveSubscriberCount: 2,
+      revenueCents: 900,
+      livePriceRange: { minCents: 0, maxCents: 900 },
+    });
   });
 });

@@ -9,20 +9,12 @@ import {
 
 // Every figure is computed in SQL, scoped to one creator, never by loading rows into memory.
 
-export async function getOfferingTotals(db: Db, userId: string) {
+export async function countActiveOfferings(db: Db, userId: string) {
   const [row] = await db
-    .select({
-      monthlyRevenueCents:
-        sql<number>`coalesce(sum(${offerings.priceCents}) filter (where ${offerings.isActive}), 0)`.mapWith(
-          Number,
-        ),
-      activeOfferingCount: sql<number>`count(*) filter (where ${offerings.isActive})`.mapWith(
-        Number,
-      ),
-    })
+    .select({ n: sql<number>`count(*) filter (where ${offerings.isActive})`.mapWith(Number) })
     .from(offerings)
     .where(eq(offerings.userId, userId));
-  return row ?? { monthlyRevenueCents: 0, activeOfferingCount: 0 };
+  return row?.n ?? 0;
 }
 
 export async function getNewestOfferingCreatorName(db: Db, userId: string) {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Analytics, Earnings, Overview } from "../../../contracts/dashboard";
 import { asCreator } from "../../../tests/factories/creator-factory";
-import { createOffering, type OnboardedCreator } from "../../../tests/factories/offering-factory";
+import {
+  createOffering,
+  createOnboardedCreator,
+  type OnboardedCreator,
+} from "../../../tests/factories/offering-factory";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
 import { jsonRequest, type TestApp } from "../../../tests/setup/test-app";
 import { startCreatorAppPerFile } from "../../../tests/support/test-app-per-file";
@@ -45,19 +49,31 @@ describe("dashboard figures", () => {
     await subscribeWithCard(app, dogs, { name: "C" });
 
     const overview = await get<Overview>("/api/dashboard/overview");
-    // Monthly revenue is the sum of prices of active offerings (spec), not of payments.
+    // Monthly revenue is what live subscribers pay (ADR 025), not the prices of active
+    // offerings (the spec's wording: 2500 + 4000, whoever subscribed).
     expect(overview).toMatchObject({
-      monthlyRevenueCents: 6500,
+      monthlyRevenueCents: 2500 * 2 + 4000,
       activeOfferingCount: 2,
       totalSubscribers: 3,
     });
 
     const analytics = await get<Analytics>("/api/dashboard/analytics");
-    expect(analytics.projectedAnnualRevenueCents).toBe(6500 * 12);
+    expect(analytics.monthlyRevenueCents).toBe(9000);
+    expect(analytics.metrics.mrrCents).toBe(9000);
+    expect(analytics.projectedAnnualRevenueCents).toBe(9000 * 12);
     expect(analytics.newThisMonth).toBe(3);
     expect(analytics.recentSubscribers.map((s) => s.name)).toEqual(["C", "B", "A"]);
     const lawnPerf = analytics.offerings.find((o) => o.id === lawn.id);
-    expect(lawnPerf).toMatchObject({ subscriberCount: 2, revenueCents: 5000 });
+    expect(lawnPerf).toMatchObject({
+      liveSubscriberCount: 2,
+      revenueCents: 5000,
+      livePriceRange: { minCents: 2500, maxCents: 2500 },
+    });
+    expect(analytics.offerings.find((o) => o.id === paused.id)).toMatchObject({
+      liveSubscriberCount: 0,
+      revenueCents: 0,
+      livePriceRange: null,
+    });
     expect(analytics.growth).toHaveLength(12);
     expect(analytics.growth.at(-1)).toMatchObject({
       newSubscribers: 3,
@@ -103,5 +119,61 @@ describe("dashboard figures", () => {
     const monthBefore = await getAnalytics(app.runtime.deps, creator.id, monthsOn(-1));
     expect(monthBefore.growth.every((p) => p.totalSubscribers === 0)).toBe(true);
     expect(monthBefore.totalSubscribers).toBe(3);
+  });
+
+  it("give one monthly revenue everywhere: what live subscribers pay, at their own prices", async () => {
+    const other = await createOnboardedCreator(app);
+    const revenueOf = async () => {
+      const [overview, analytics] = await Promise.all([
+        app.request("/api/dashboard/overview", asCreator(other)),
+        app.request("/api/dashboard/analytics", asCreator(other)),
+      ]);
+      const o = (await overview.json()) as Overview;
+      const a = (await analytics.json()) as Analytics;
+      // Overview tile, Analytics tile, MRR tile and the per-offering amounts all agree.
+      expect(a.monthlyRevenueCents).toBe(o.monthlyRevenueCents);
+      expect(a.metrics.mrrCents).toBe(o.monthlyRevenueCents);
+      expect(a.projectedAnnualRevenueCents).toBe(12 * o.monthlyRevenueCents);
+      expect(a.offerings.reduce((sum, x) => sum + x.revenueCents, 0)).toBe(o.monthlyRevenueCents);
+      return { cents: o.monthlyRevenueCents, offerings: a.offerings };
+    };
+
+    // Two active offerings and nobody subscribed: no money.
+    const tutoring = await createOffering(app, other, { title: "Tutoring", priceCents: 3000 });
+    await createOffering(app, other, { title: "Coaching", priceCents: 7000 });
+    expect((await revenueOf()).cents).toBe(0);
+
+    await subscribeWithCard(app, tutoring, { name: "First" });
+    const cancelling = await subscribeWithCard(app, tutoring, { name: "Leaving" });
+    expect((await revenueOf()).cents).toBe(6000);
+
+    // A price edit leaves existing subscribers on their price; a new one pays the new price.
+    const edited = await app.request(
+      `/api/offerings/${tutoring.id}`,
+      asCreator(
+        other,
+        jsonRequest("PATCH", {
+          title: tutoring.title,
+          description: tutoring.description,
+          priceCents: 4500,
+        }),
+      ),
+    );
+    expect(edited.status).toBe(200);
+    expect((await revenueOf()).cents).toBe(6000);
+    await subscribeWithCard(app, tutoring, { name: "Later" });
+    expect((await revenueOf()).cents).toBe(3000 * 2 + 4500);
+
+    // Cancelled (here in Stripe, as from its dashboard): out of every figure at once.
+    await app.runtime.deps.stripe.subscriptions.cancel(cancelling.subscriptionId);
+    await app.flushWebhooks();
+    const after = await revenueOf();
+    expect(after.cents).toBe(3000 + 4500);
+    expect(after.offerings.find((x) => x.id === tutoring.id)).toMatchObject({
+      priceCents: 4500,
+      liveSubscriberCount: 2,
+      revenueCents: 7500,
+      livePriceRange: { minCents: 3000, maxCents: 4500 },
+    });
   });
 });

@@ -4,17 +4,17 @@ import type { Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
 import { findConnectAccountByUserId } from "../connect/connect-repository";
 import {
+  countActiveOfferings,
   countSubscribers,
   getEarningsTotals,
   getNewestOfferingCreatorName,
-  getOfferingTotals,
   listOfferingsNewestFirst,
   listRecentEarnings,
   listRecentSubscribers,
   sumGrossByMonth,
 } from "./dashboard-repository";
 import { buildGrowthSeries, lastMonths } from "./growth-series";
-import { summarizeSubscribers, sumNetRevenue } from "./metrics-repository";
+import { sumMonthlyRevenue, summarizeSubscribers, sumNetRevenue } from "./metrics-repository";
 
 export interface DashboardDeps {
   db: Db;
@@ -26,13 +26,23 @@ const RECENT_LIMIT = 10;
 const NEW_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 const GROWTH_MONTHS = 12;
 
-export async function getOverview(deps: DashboardDeps, userId: string): Promise<Overview> {
-  const [totals, totalSubscribers, firstOfferingCreatorName] = await Promise.all([
-    getOfferingTotals(deps.db, userId),
-    countSubscribers(deps.db, userId),
-    getNewestOfferingCreatorName(deps.db, userId),
-  ]);
-  return { ...totals, totalSubscribers, firstOfferingCreatorName };
+/**
+ * Monthly revenue here and on Analytics is what live subscribers pay (ADR 025), not the spec's
+ * sum of active offerings' prices, which shows money with nobody subscribed.
+ */
+export async function getOverview(
+  deps: DashboardDeps,
+  userId: string,
+  now = new Date(),
+): Promise<Overview> {
+  const [monthlyRevenueCents, activeOfferingCount, totalSubscribers, firstOfferingCreatorName] =
+    await Promise.all([
+      sumMonthlyRevenue(deps.db, userId, now),
+      countActiveOfferings(deps.db, userId),
+      countSubscribers(deps.db, userId),
+      getNewestOfferingCreatorName(deps.db, userId),
+    ]);
+  return { monthlyRevenueCents, activeOfferingCount, totalSubscribers, firstOfferingCreatorName };
 }
 
 export async function getAnalytics(
@@ -46,22 +56,20 @@ export async function getAnalytics(
     .slice(0, 10);
   const seriesStart = new Date(`${months[0]}T00:00:00Z`);
   const monthStart = new Date(`${months.at(-1)}T00:00:00Z`);
-  const [totals, offeringList, subscriberSummary, recent, grossByMonth, netRevenue] =
-    await Promise.all([
-      getOfferingTotals(deps.db, userId),
-      listOfferingsNewestFirst(deps.db, userId),
-      summarizeSubscribers(deps.db, userId, {
-        months,
-        seriesEnd,
-        newSince: new Date(now.getTime() - NEW_WINDOW_MS),
-        asOf: now,
-      }),
-      listRecentSubscribers(deps.db, userId, RECENT_LIMIT),
-      sumGrossByMonth(deps.db, userId, seriesStart),
-      sumNetRevenue(deps.db, userId, { asOf: now, monthStart }),
-    ]);
+  const [offeringList, subscriberSummary, recent, grossByMonth, netRevenue] = await Promise.all([
+    listOfferingsNewestFirst(deps.db, userId),
+    summarizeSubscribers(deps.db, userId, {
+      months,
+      seriesEnd,
+      newSince: new Date(now.getTime() - NEW_WINDOW_MS),
+      asOf: now,
+    }),
+    listRecentSubscribers(deps.db, userId, RECENT_LIMIT),
+    sumGrossByMonth(deps.db, userId, seriesStart),
+    sumNetRevenue(deps.db, userId, { asOf: now, monthStart }),
+  ]);
   const recurring = subscriberSummary.metrics;
-  const byOffering = new Map<string, { subscribers: number; liveRevenueCents: number }>();
+  const byOffering = new Map<string, (typeof subscriberSummary.spec)[number]>();
   const byBucket = new Map<number, number>();
   let overall = { subscribers: 0, newSubscribers: 0 };
   for (const row of subscriberSummary.spec) {
@@ -70,17 +78,23 @@ export async function getAnalytics(
     else overall = row;
   }
   return {
-    monthlyRevenueCents: totals.monthlyRevenueCents,
-    projectedAnnualRevenueCents: totals.monthlyRevenueCents * 12,
+    // One definition of monthly revenue everywhere: the MRR tile's (ADR 025).
+    monthlyRevenueCents: recurring.mrrCents,
+    projectedAnnualRevenueCents: recurring.mrrCents * 12,
     totalSubscribers: overall.subscribers,
     newThisMonth: overall.newSubscribers,
     offerings: offeringList.map((o) => {
       const summary = byOffering.get(o.id);
-      // What live subscribers actually pay (each keeps their sign-up price), not count × price.
+      // What live subscribers actually pay (each keeps their sign-up price), not count × price;
+      // the price range lets the line say "N × $p" only when that product is true.
+      const hasLive = Boolean(summary && summary.liveSubscribers > 0);
       return {
         ...o,
-        subscriberCount: summary?.subscribers ?? 0,
+        liveSubscriberCount: summary?.liveSubscribers ?? 0,
         revenueCents: summary?.liveRevenueCents ?? 0,
+        livePriceRange: hasLive
+          ? { minCents: summary!.liveMinPriceCents ?? 0, maxCents: summary!.liveMaxPriceCents ?? 0 }
+          : null,
       };
     }),
     recentSubscribers: recent.map((s) => ({ ...s, createdAt: s.createdAt.toISOString() })),

@@ -21,7 +21,10 @@ const specRowSchema = z.object({
   bucket: z.number().nullable(),
   subscribers: countSchema,
   new_subscribers: countSchema,
+  live_subscribers: countSchema,
   live_revenue_cents: countSchema,
+  live_min_price_cents: countSchema.nullable(),
+  live_max_price_cents: countSchema.nullable(),
 });
 const metricsRowSchema = z.object({
   mrr_cents: countSchema,
@@ -51,7 +54,8 @@ const json = <T extends z.ZodType>(schema: T) =>
  * live at asOf, a cancellation after asOf not having happened yet) and status. Two small
  * aggregations of those groups follow in the same statement:
  * - `spec`, per offering, per month and overall (grouping sets; null marks the set a row
- *   belongs to): subscribers, those since newSince, and what live subscribers pay;
+ *   belongs to): subscribers, those since newSince, and the live ones at asOf (the same set
+ *   MRR sums): how many, what they pay together and the lowest and highest price among them;
  * - `metrics`: MRR, the counts, ARPU and churn of docs/metrics.md, and the MRR at the end of
  *   each month i (asOf for the last) = the prices of those who joined by month i minus those
  *   who left by month i (a price a subscriber pays never changes, so this is exact).
@@ -77,7 +81,9 @@ export async function summarizeSubscribers(
                   then greatest(1, width_bucket(${subscribers.cancelledAt}, ${bounds})) end as "left",
              ${subscribers.paymentStatus} as status,
              count(*) as n,
-             sum(${subscribers.priceCents}) as cents
+             sum(${subscribers.priceCents}) as cents,
+             min(${subscribers.priceCents}) as min_price,
+             max(${subscribers.priceCents}) as max_price
       from ${subscribers}
       where ${subscribers.userId} = ${userId}
       group by 1, 2, 3, 4, 5, 6
@@ -86,7 +92,10 @@ export async function summarizeSubscribers(
       select offering_id, bucket,
              coalesce(sum(n), 0) as subscribers,
              coalesce(sum(n) filter (where is_new), 0) as new_subscribers,
-             coalesce(sum(cents) filter (where status <> 'cancelled'), 0) as live_revenue_cents
+             coalesce(sum(n) filter (where has_joined and "left" is null), 0) as live_subscribers,
+             coalesce(sum(cents) filter (where has_joined and "left" is null), 0) as live_revenue_cents,
+             min(min_price) filter (where has_joined and "left" is null) as live_min_price_cents,
+             max(max_price) filter (where has_joined and "left" is null) as live_max_price_cents
       from grouped
       group by grouping sets ((offering_id), (bucket), ())
     ),
@@ -138,7 +147,10 @@ export async function summarizeSubscribers(
       bucket: r.bucket,
       subscribers: r.subscribers,
       newSubscribers: r.new_subscribers,
+      liveSubscribers: r.live_subscribers,
       liveRevenueCents: r.live_revenue_cents,
+      liveMinPriceCents: r.live_min_price_cents,
+      liveMaxPriceCents: r.live_max_price_cents,
     })),
     metrics: {
       mrrCents: m.mrr_cents,
@@ -155,6 +167,27 @@ export async function summarizeSubscribers(
       mrrHistory: window.months.map((month, i) => ({ month, mrrCents: m.mrr_history?.[i] ?? 0 })),
     },
   };
+}
+
+/**
+ * Monthly revenue, the one definition (docs/metrics.md, ADR 025): what the subscribers live at
+ * asOf pay each month, each at their own price. The same sum as summarizeSubscribers' MRR,
+ * for the Overview, which needs nothing else of that pass. Reads subscribers_user_created_idx.
+ */
+export async function sumMonthlyRevenue(db: Db, userId: string, asOf: Date) {
+  const [row] = await db
+    .select({
+      cents: sql`coalesce(sum(${subscribers.priceCents}), 0)`.mapWith(Number),
+    })
+    .from(subscribers)
+    .where(
+      and(
+        eq(subscribers.userId, userId),
+        lte(subscribers.createdAt, asOf),
+        sql`(${subscribers.cancelledAt} is null or ${subscribers.cancelledAt} > ${ts(asOf)})`,
+      ),
+    );
+  return row?.cents ?? 0;
 }
 
 /**

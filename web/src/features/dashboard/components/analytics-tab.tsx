@@ -37,7 +37,7 @@ export function AnalyticsTab() {
         <StatCard
           label="Monthly Revenue"
           value={figure(data && formatCents(data.monthlyRevenueCents))}
-          hint="Sum of your active subscriptions' prices"
+          hint="What your live subscribers pay each month"
           icon={<DollarSign className="size-4" aria-hidden />}
         />
         <StatCard

@@ -3,7 +3,26 @@ import { formatCents, formatMonthlyPrice } from "@contracts/money";
 import { Layers } from "lucide-react";
 import { EmptyList } from "./empty-list";
 
-/** Per offering: subscribers and revenue (subscribers × price, spec "Analytics panel"). */
+type OfferingPerformance = Analytics["offerings"][number];
+
+const subscribersOf = (n: number) => `${n} ${n === 1 ? "subscriber" : "subscribers"}`;
+
+/**
+ * How the amount beside it is made, in numbers that multiply: "N subscribers × $p/month" only
+ * when every live subscriber pays $p; otherwise the range they pay (a price edit leaves
+ * existing subscribers on their own price). Cancelled subscribers are in neither.
+ */
+function breakdownOf({ liveSubscriberCount, livePriceRange, priceCents }: OfferingPerformance) {
+  if (!livePriceRange || liveSubscriberCount === 0) {
+    return `No live subscribers · ${formatMonthlyPrice(priceCents)} for new ones`;
+  }
+  if (livePriceRange.minCents === livePriceRange.maxCents) {
+    return `${subscribersOf(liveSubscriberCount)} × ${formatMonthlyPrice(livePriceRange.minCents)}`;
+  }
+  return `${subscribersOf(liveSubscriberCount)} at different prices, ${formatCents(livePriceRange.minCents)} to ${formatMonthlyPrice(livePriceRange.maxCents)}`;
+}
+
+/** Per offering: live subscribers and what they pay each month together (ADR 025). */
 export function OfferingPerformanceList({ offerings }: { offerings: Analytics["offerings"] }) {
   if (offerings.length === 0) {
     return (
@@ -18,10 +37,8 @@ export function OfferingPerformanceList({ offerings }: { offerings: Analytics["o
         <li key={offering.id} className="flex items-center justify-between gap-3 py-3 text-sm">
           <div className="min-w-0">
             <p className="truncate font-medium text-gray-950">{offering.title}</p>
-            <p className="text-gray-600">
-              <span className="tabular">{offering.subscriberCount}</span>{" "}
-              {offering.subscriberCount === 1 ? "subscriber" : "subscribers"} ×{" "}
-              <span className="tabular">{formatMonthlyPrice(offering.priceCents)}</span>
+            <p className="tabular text-gray-600">
+              {breakdownOf(offering)}
               {offering.isActive ? null : <span className="ml-1 text-gray-500">· Inactive</span>}
             </p>
           </div>

@@ -44,7 +44,7 @@ export function OverviewTab({
         <StatCard
           label="Monthly Revenue"
           value={figure(figures && formatCents(figures.monthlyRevenueCents))}
-          hint="Sum of your active subscriptions' prices"
+          hint="What your live subscribers pay each month"
           icon={<DollarSign className="size-4" aria-hidden />}
         />
         <StatCard
