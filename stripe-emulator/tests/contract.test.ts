@@ -202,6 +202,19 @@ describe("the wire", () => {
     expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
   });
 
+  it("creates a product under an id the caller chose, once", async () => {
+    const id = `prod_contract_${Date.now()}`;
+    const product = await stripe.products.create({ id, name: "Chosen id" });
+    expect(product.id).toBe(id);
+    expect((await stripe.products.retrieve(id)).name).toBe("Chosen id");
+    const error = await stripe.products.create({ id, name: "Again" }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      type: "StripeInvalidRequestError",
+      code: "resource_already_exists",
+      statusCode: 400,
+    });
+  });
+
   it("refuses a wrong key with a 401", async () => {
     if (!target.emulator) return;
     const wrong = new Stripe("sk_live_nope", {

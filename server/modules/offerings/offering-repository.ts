@@ -27,6 +27,16 @@ export async function insertOffering(db: Db, values: NewOfferingRow) {
   return row!;
 }
 
+/** Whether an offering was made with this Stripe product (ids we choose are unique per request). */
+export async function isStripeProductInUse(db: Db, stripeProductId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: offerings.id })
+    .from(offerings)
+    .where(eq(offerings.stripeProductId, stripeProductId))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function updateOfferingForCreator(
   db: Db,
   userId: string,

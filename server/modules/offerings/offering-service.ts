@@ -12,18 +12,24 @@ import { CANCELLATION_COMMENTS } from "../billing/lifecycle-emails";
 import { requireCompletedOnboarding } from "../connect/connect-service";
 import { findCreatorName } from "../profile/profile-service";
 import {
+  archiveProductQuietly,
+  ensureProductAndPrice,
+  generatedForCreateRequest,
+  monthlyPriceParams,
+} from "./offering-catalogue";
+import {
   countLiveSubscribersOfOffering,
   countOfferingsOfCreator,
   countPriceChangesSince,
   findOfferingForCreator,
   insertOffering,
   insertPriceChange,
+  isStripeProductInUse,
   listLiveStripeSubscriptionIdsOfOffering,
   listOfferingsForCreator,
   type OfferingRow,
   updateOfferingForCreator,
 } from "./offering-repository";
-import { createCustomUrl } from "./slug";
 
 export interface OfferingDeps {
   db: Db;
@@ -62,15 +68,6 @@ export async function listOfferings(deps: OfferingDeps, userId: string) {
   return rows.map(toOffering);
 }
 
-function monthlyPriceParams(productId: string, priceCents: number): Stripe.PriceCreateParams {
-  return {
-    product: productId,
-    currency: "usd",
-    unit_amount: priceCents,
-    recurring: { interval: "month" },
-  };
-}
-
 export async function createOffering(
   deps: OfferingDeps,
   creator: { id: string; email: string; name: string },
@@ -85,39 +82,44 @@ export async function createOffering(
       `You can have at most ${CREATOR_LIMITS.offeringsPerCreator} subscriptions. Edit or reactivate one you already have instead.`,
     );
   }
-  const customUrl = createCustomUrl(input.title);
-  let product: Stripe.Product;
-  let price: Stripe.Price;
+  const { customUrl, stripeProductId } = generatedForCreateRequest(requestKey, input);
   try {
-    product = await deps.stripe.products.create(
+    const { product, price } = await ensureProductAndPrice(
+      deps.stripe,
+      stripeProductId,
       {
         name: input.title,
         description: input.description,
         metadata: { regulars_user_id: creator.id, regulars_custom_url: customUrl },
       },
-      { idempotencyKey: `${requestKey}-product` },
-    );
-    price = await deps.stripe.prices.create(monthlyPriceParams(product.id, input.priceCents), {
-      idempotencyKey: `${requestKey}-price`,
+      input.priceCents,
+    ).catch((error: unknown) => {
+      throw toAppError(error, "Could not create the subscription with Stripe. Please try again.");
     });
+    const row = await insertOffering(deps.db, {
+      userId: creator.id,
+      title: input.title,
+      category: input.category,
+      subcategory: input.subcategory,
+      description: input.description,
+      priceCents: input.priceCents,
+      customUrl,
+      isActive: true,
+      creatorName: await findCreatorName(deps.db, creator),
+      creatorEmail: creator.email,
+      stripeProductId: product.id,
+      stripePriceId: price.id,
+    });
+    return toOffering(row);
   } catch (error) {
-    throw toAppError(error, "Could not create the subscription with Stripe. Please try again.");
+    // A product no offering uses (made before a later step failed) is archived, so an attempt
+    // given up on leaves nothing sellable; a retry of this request brings it back. One an
+    // offering uses (a concurrent try of the same request got there first) is left alone.
+    if (!(await isStripeProductInUse(deps.db, stripeProductId))) {
+      await archiveProductQuietly(deps.stripe, stripeProductId);
+    }
+    throw error;
   }
-  const row = await insertOffering(deps.db, {
-    userId: creator.id,
-    title: input.title,
-    category: input.category,
-    subcategory: input.subcategory,
-    description: input.description,
-    priceCents: input.priceCents,
-    customUrl,
-    isActive: true,
-    creatorName: await findCreatorName(deps.db, creator),
-    creatorEmail: creator.email,
-    stripeProductId: product.id,
-    stripePriceId: price.id,
-  });
-  return toOffering(row);
 }
 
 async function requireOwnOffering(deps: OfferingDeps, userId: string, offeringId: string) {

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import type { Emulator, Route } from "../core/context";
-import { invalid, missing } from "../core/errors";
+import { alreadyExists, invalid, missing } from "../core/errors";
 import { requireObject } from "../core/lookup";
 import {
   metadataOf,
@@ -42,6 +42,7 @@ export const catalogueRoutes: Route[] = [
     method: "POST",
     path: "/v1/products",
     allowed: [
+      "id",
       "name",
       "description",
       "metadata",
@@ -56,6 +57,14 @@ export const catalogueRoutes: Route[] = [
     nested: { default_price_data: "any", images: true },
     handle(em, { params, account }) {
       const product = newProduct(em, requiredString(params, "name"));
+      // Stripe lets the caller choose a product's id; it must be unique in the account.
+      const id = optionalString(params, "id");
+      if (id !== undefined) {
+        if (!/^\w+$/.test(id))
+          throw invalid("id", "Invalid product id: use letters, digits and _.");
+        if (em.store.get(id, "product")) throw alreadyExists("id", "Product already exists.");
+        product.id = id;
+      }
       product.description = optionalString(params, "description") ?? null;
       product.active = optionalBool(params, "active") ?? true;
       product.metadata = metadataOf(params);

@@ -51,3 +51,12 @@ export const unknownParam = (param: string) =>
     param,
     message: `Received unknown parameter: ${param}`,
   });
+
+/** Creating an object under an id the caller chose that is already taken (Stripe's code). */
+export const alreadyExists = (param: string, message: string) =>
+  new StripeApiError(400, {
+    type: "invalid_request_error",
+    code: "resource_already_exists",
+    param,
+    message,
+  });
