@@ -35,6 +35,21 @@ export const idempotencyKeys = {
   refundPayment: (userId: string, clientKey: string) => `refund-${userId}-${clientKey}`,
 };
 
+/**
+ * The Idempotency-Key for a Stripe call made for one exact request: our key and the request's
+ * body together. A request that reached Stripe and is then sent again with other details under
+ * the same key (a client that keeps one key per dialog) is another request to Stripe, not one
+ * it refuses as "the same key with different parameters" on every retry.
+ */
+export function stripeIdempotencyKey(requestKey: string, requestBody: unknown): string {
+  const digest = createHash("sha256")
+    .update(requestKey)
+    .update("\n")
+    .update(JSON.stringify(requestBody))
+    .digest("hex");
+  return `regulars-${digest}`;
+}
+
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

@@ -3,7 +3,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Earnings } from "../../contracts/dashboard";
 import type { SubscriberPayment } from "../../contracts/subscribers";
-import { creatorEarnings, creatorEarningsMonthly } from "../../server/db/schema/app";
+import {
+  creatorEarnings,
+  creatorEarningsMonthly,
+  idempotencyRecords,
+} from "../../server/db/schema/app";
+import { idempotencyKeys } from "../../server/lib/idempotency";
 import { asCreator, type TestCreator } from "../factories/creator-factory";
 import { createOffering, createOnboardedCreator } from "../factories/offering-factory";
 import { confirmCardPayment, createPaymentMethod, testCards } from "../factories/stripe-browser";
@@ -188,6 +193,34 @@ describe("refunds from the payment history (issue 13)", () => {
       payment_intent: rows[0]!.stripePaymentIntentId!,
     });
     expect(refunds.data).toHaveLength(2);
+  });
+
+  it("takes a changed amount as a new refund: a new key from the dialog, and at Stripe even under an old key", async () => {
+    const { creator, subscriberId, payment } = await paidSubscriber(2500);
+    const key = randomUUID();
+    // Refunds that reached Stripe, then lost their stored answer here (the record of a request
+    // that failed after Stripe answered is released so the client can retry).
+    const forgetAnswer = () =>
+      app.runtime.deps.db
+        .delete(idempotencyRecords)
+        .where(eq(idempotencyRecords.key, idempotencyKeys.refundPayment(creator.id, key)));
+    expect((await refund(creator, subscriberId, payment.id, 1000, key)).status).toBe(201);
+    await forgetAnswer();
+    // The same request again is the same refund at Stripe, not a second.
+    const retried = await refund(creator, subscriberId, payment.id, 1000, key);
+    expect(retried.status).toBe(201);
+    await forgetAnswer();
+    // Another amount under that key is another request: made, not refused on every retry.
+    const changed = await refund(creator, subscriberId, payment.id, 500, key);
+    expect(changed.status, await changed.clone().text()).toBe(201);
+    // The dialog sends a changed amount with a new key (web/src/lib/request-keys.ts).
+    const newKey = await refund(creator, subscriberId, payment.id, 200, randomUUID());
+    expect(newKey.status).toBe(201);
+
+    const refunds = await app.runtime.deps.stripe.refunds.list({
+      payment_intent: (await refundRows(subscriberId))[0]!.stripePaymentIntentId!,
+    });
+    expect(refunds.data.map((made) => made.amount).sort((a, b) => a - b)).toEqual([200, 500, 1000]);
   });
 
   it("refuses a payment that has not gone through, saying why", async () => {

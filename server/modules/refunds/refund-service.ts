@@ -4,6 +4,7 @@ import type { RefundPaymentResult, SubscriberPayment } from "../../../contracts/
 import type { EarningKind } from "../../db/schema/app";
 import { renderPaymentRefundedEmail } from "../../integrations/email/templates/payment-refunded";
 import { AppError } from "../../lib/errors";
+import { stripeIdempotencyKey } from "../../lib/idempotency";
 import { insertEarningOnce } from "../billing/billing-repository";
 import { type BillingDeps, syncStripeSubscription } from "../billing/billing-sync";
 import {
@@ -206,7 +207,12 @@ export async function refundPayment(
           regulars_subscriber_id: payment.subscriberId,
         },
       },
-      { idempotencyKey: input.requestKey },
+      {
+        idempotencyKey: stripeIdempotencyKey(input.requestKey, {
+          earningId: input.earningId,
+          amountCents: input.amountCents,
+        }),
+      },
     );
   } catch (error) {
     throw new AppError(
