@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { PublicOffering } from "../../../contracts/landing";
-import { formatMonthlyPrice } from "../../../contracts/money";
+import { formatSubscriptionPrice } from "../../../contracts/money";
 
 /** The size Facebook, LinkedIn, Slack and X's large card all crop from without letterboxing. */
 export const OG_IMAGE_WIDTH = 1200;
@@ -15,7 +15,7 @@ const DESIGN_VERSION = 1;
 /** Everything the image shows, and nothing else: its address is a hash of exactly this. */
 export interface OgImageCard {
   title: string;
-  /** "$30.00/month" */
+  /** "$30.00/month", or "Free" (nothing is billed, so no "/month") */
   priceLabel: string;
   /** The service type ("Lawn Care"), the offering's `subcategory`. */
   category: string;
@@ -25,7 +25,7 @@ export interface OgImageCard {
 export function ogImageCardFor(offering: PublicOffering): OgImageCard {
   return {
     title: offering.title,
-    priceLabel: formatMonthlyPrice(offering.priceCents),
+    priceLabel: formatSubscriptionPrice(offering.priceCents),
     category: offering.subcategory,
     creatorName: offering.creatorName?.trim() || null,
   };

@@ -38,14 +38,19 @@ export function buildOfferingJsonLd(offering: PublicOffering, addresses: Offerin
       priceCurrency: "USD",
       availability: "https://schema.org/InStock",
       ...(business ? { seller: { "@type": "Organization", name: business } } : {}),
-      priceSpecification: {
-        "@type": "UnitPriceSpecification",
-        price,
-        priceCurrency: "USD",
-        unitCode: "MON",
-        billingDuration: 1,
-        referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "MON" },
-      },
+      // A free offering bills nothing, so it has no monthly price to state.
+      ...(offering.priceCents === 0
+        ? {}
+        : {
+            priceSpecification: {
+              "@type": "UnitPriceSpecification",
+              price,
+              priceCurrency: "USD",
+              unitCode: "MON",
+              billingDuration: 1,
+              referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "MON" },
+            },
+          }),
     },
   };
 }

@@ -32,7 +32,11 @@ function SubscriptionConfirmationEmail(props: SubscriptionConfirmationEmailProps
           </>
         )}
       </EmailText>
-      <EmailText>Change your e-mail, update your card or cancel at any time:</EmailText>
+      <EmailText>
+        {isFree
+          ? "Change your e-mail or cancel at any time:"
+          : "Change your e-mail, update your card or cancel at any time:"}
+      </EmailText>
       <EmailButton href={props.manageUrl}>Manage your subscription</EmailButton>
       <PrivateLinkWarning />
     </EmailLayout>

@@ -1,4 +1,5 @@
 import type { CustomerPortal } from "@contracts/customer-portal";
+import { isFreePrice } from "@contracts/offerings";
 import { CreditCard } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -54,16 +55,19 @@ export function AccountManagementCard({
         </div>
         {isCancelled ? null : (
           <div className="flex flex-col gap-2 border-t border-gray-100 pt-5 sm:flex-row sm:justify-between">
-            <Button
-              variant="secondary"
-              size="lg"
-              className="sm:h-10 sm:text-sm"
-              onClick={onUpdatePaymentMethod}
-              disabled={isOpeningBillingPortal || !hydrated}
-            >
-              <CreditCard className="size-4" aria-hidden />
-              {isOpeningBillingPortal ? "Opening..." : "Update Payment Method"}
-            </Button>
+            {/* A free subscription has no card to update. */}
+            {isFreePrice(subscriber.priceCents) ? null : (
+              <Button
+                variant="secondary"
+                size="lg"
+                className="sm:h-10 sm:text-sm"
+                onClick={onUpdatePaymentMethod}
+                disabled={isOpeningBillingPortal || !hydrated}
+              >
+                <CreditCard className="size-4" aria-hidden />
+                {isOpeningBillingPortal ? "Opening..." : "Update Payment Method"}
+              </Button>
+            )}
             <Button
               variant="ghost"
               size="lg"

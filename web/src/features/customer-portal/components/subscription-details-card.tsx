@@ -1,5 +1,5 @@
 import type { CustomerPortal } from "@contracts/customer-portal";
-import { formatMonthlyPrice } from "@contracts/money";
+import { formatSubscriptionPrice } from "@contracts/money";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { useHydrated } from "@/lib/use-hydrated";
@@ -24,9 +24,11 @@ export function SubscriptionDetailsCard({ portal }: { portal: CustomerPortal }) 
         <div className="mt-4 flex items-start justify-between gap-4">
           <div>
             <p className="tabular text-2xl font-semibold text-gray-950">
-              {formatMonthlyPrice(subscriber.priceCents)}
+              {formatSubscriptionPrice(subscriber.priceCents)}
             </p>
-            <p className="text-sm text-gray-600">Monthly subscription</p>
+            <p className="text-sm text-gray-600">
+              {subscriber.priceCents === 0 ? "Free subscription" : "Monthly subscription"}
+            </p>
           </div>
           <SubscriptionStatus status={subscriber.paymentStatus} />
         </div>

