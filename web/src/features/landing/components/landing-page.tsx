@@ -7,7 +7,6 @@ import { useHydrated } from "@/lib/use-hydrated";
 import { readStoredSubscriberId } from "../lib/stored-subscriber";
 import { BenefitList } from "./benefit-list";
 import { LostLinkPrompt } from "./lost-link-prompt";
-import { NotAcceptingNotice } from "./not-accepting-notice";
 import { ProviderContact } from "./provider-contact";
 import { ReturningSubscriberBanner } from "./returning-subscriber-banner";
 
@@ -72,19 +71,15 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
               <p className="mt-2 text-sm text-gray-600">by {offering.creatorName}</p>
             ) : null}
             <p className="tabular mt-5 text-2xl font-semibold text-gray-950">{price}</p>
-            {offering.isAcceptingSubscriptions ? (
-              <Button
-                size="lg"
-                className="mt-6 w-full sm:w-auto sm:min-w-48"
-                onClick={openSubscribe}
-                disabled={!hydrated}
-                {...prefetchProps}
-              >
-                Subscribe Now
-              </Button>
-            ) : (
-              <NotAcceptingNotice className="mt-6" />
-            )}
+            <Button
+              size="lg"
+              className="mt-6 w-full sm:w-auto sm:min-w-48"
+              onClick={openSubscribe}
+              disabled={!hydrated}
+              {...prefetchProps}
+            >
+              Subscribe Now
+            </Button>
             <p className="mt-3 text-xs text-gray-600">
               {isFree ? "Cancel anytime · No card needed" : "Cancel anytime · Secure payment"}
             </p>
@@ -122,19 +117,15 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
             <p className="tabular mt-1 text-sm text-gray-600">
               {isFree ? "Free: no card needed, nothing to pay." : `${price}, billed monthly.`}
             </p>
-            {offering.isAcceptingSubscriptions ? (
-              <Button
-                size="lg"
-                className="tabular mt-5 w-full sm:w-auto sm:min-w-48"
-                onClick={openSubscribe}
-                disabled={!hydrated}
-                {...prefetchProps}
-              >
-                Subscribe for {price}
-              </Button>
-            ) : (
-              <NotAcceptingNotice className="mt-5" />
-            )}
+            <Button
+              size="lg"
+              className="tabular mt-5 w-full sm:w-auto sm:min-w-48"
+              onClick={openSubscribe}
+              disabled={!hydrated}
+              {...prefetchProps}
+            >
+              Subscribe for {price}
+            </Button>
           </div>
         </section>
       </main>
