@@ -17,6 +17,8 @@ import {
   signInPagePath,
 } from "../lib/public-links";
 import { authGuards } from "./auth-guards";
+import { endSessionsOpenedBefore } from "./end-sessions-before";
+import { secondFactorGuard } from "./second-factor-guard";
 import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "./totp-once";
 
 /** Set by our own edge from the socket (or a trusted proxy), never taken from the client. */
@@ -109,7 +111,14 @@ export function createAuth({ config, db, secret, logger, mailer }: AuthOptions) 
     emailVerification: {
       // Sent on sign-up, but never required: onboarding and sign-in work before verifying.
       sendOnSignUp: true,
+      // Whoever opens the link has the mailbox, so they land signed in, but never past a second
+      // factor: secondFactorGuard issues no session for an account with two-factor on here.
       autoSignInAfterVerification: true,
+      // Sessions opened before the address was proved may be someone else's (an account made
+      // for an address that isn't theirs): they end. Runs before the link's own sign-in.
+      afterEmailVerification: async (verified) => {
+        await endSessionsOpenedBefore(db, verified.id, new Date());
+      },
       expiresIn: VERIFY_EMAIL_TOKEN_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {
         const verifyUrl = `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(dashboardPath)}`;
@@ -152,6 +161,8 @@ export function createAuth({ config, db, secret, logger, mailer }: AuthOptions) 
         totpOptions: { period: TOTP_PERIOD_SECONDS, digits: TOTP_DIGITS },
       }),
       authGuards(db),
+      // After twoFactor, so its after hook sees sign-in already turned into the code challenge.
+      secondFactorGuard(),
     ],
   });
 }

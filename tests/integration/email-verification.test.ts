@@ -90,16 +90,28 @@ describe("e-mail verification", () => {
 
   it("Resend sends a fresh link to the signed-in creator, and refuses once verified", async () => {
     const creator = await createCreator(app);
-    const resend = () =>
+    const resend = (cookie = creator.cookie) =>
       app.request(
         "/api/auth/send-verification-email",
-        asCreator(creator, jsonRequest("POST", { email: creator.email })),
+        jsonRequest("POST", { email: creator.email }, { Cookie: cookie }),
       );
     expect((await resend()).status).toBe(200);
     expect(await readOutbox(app, creator.email, "verify_email")).toHaveLength(2);
 
-    await app.request(await verificationLink(creator.email), { redirect: "manual" });
-    const after = await resend();
+    // Opened in the creator's browser: verifying ends the sessions opened before it (issue 18),
+    // and the link signs this browser in again.
+    const opened = await app.request(await verificationLink(creator.email), {
+      ...asCreator(creator),
+      redirect: "manual",
+    });
+    expect((await app.request("/api/me", asCreator(creator))).status).toBe(401);
+    // The browser keeps the last session cookie the answer set (it first expires the old one).
+    const fresh = opened.headers
+      .getSetCookie()
+      .filter((cookie) => cookie.startsWith("better-auth.session_token="))
+      .at(-1)!
+      .split(";")[0]!;
+    const after = await resend(fresh);
     expect(after.status).toBe(400);
     expect(await readOutbox(app, creator.email, "verify_email")).toHaveLength(2);
   });

@@ -1,0 +1,328 @@
+import { signJWT } from "better-auth/crypto";
+import { and, eq, gt } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_IP_HEADER } from "../../server/auth/auth";
+import { SECOND_FACTOR_PATHS } from "../../server/auth/second-factor-guard";
+import { session, user } from "../../server/db/schema/auth";
+import {
+  createCreator,
+  nextClientAddress,
+  sessionCookie,
+  type TestCreator,
+} from "../factories/creator-factory";
+import {
+  codeForStep,
+  enableTwoFactor,
+  startTwoFactorSignIn,
+  type TwoFactorCreator,
+  verifyTotp,
+} from "../factories/two-factor-factory";
+import { linksIn, readOutbox } from "../setup/outbox";
+import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
+
+// Issue 18, Security 1 and 6: no way of getting a session skips the second factor, and the
+// owner of an address can take back an account someone else made for it.
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+function call(path: string, init: RequestInit = {}) {
+  return app.request(path, { ...init, ip: nextClientAddress() });
+}
+
+/**
+ * The cookies a browser would keep from an answer: per name the last value set, none that
+ * were expired (an answer may first expire a cookie and then set it again).
+ */
+function cookiesKept(response: Response): string {
+  const kept = new Map<string, string>();
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(";");
+    const at = pair!.indexOf("=");
+    const [name, value] = [pair!.slice(0, at), pair!.slice(at + 1)];
+    if (value === "" || /max-age=0/i.test(header)) kept.delete(name);
+    else kept.set(name, value);
+  }
+  return [...kept].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+/** The user a cookie header signs in, as the app sees it (null: signed out). */
+async function sessionUserOf(cookie: string): Promise<string | null> {
+  if (!cookie.includes("better-auth.session_token=")) return null;
+  const response = await call("/api/auth/get-session", { headers: { Cookie: cookie } });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { user?: { id: string } } | null;
+  return body?.user?.id ?? null;
+}
+
+/** Session rows for the user that getSession would still accept. */
+async function liveSessions(userId: string) {
+  return app.runtime.deps.db
+    .select()
+    .from(session)
+    .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())));
+}
+
+/** Signs every session of the creator out, as if they had closed every browser. */
+async function signOutEverywhere(creator: TestCreator) {
+  await app.runtime.deps.db.delete(session).where(eq(session.userId, creator.id));
+}
+
+/** A 2FA creator whose address was never verified, signed out everywhere. */
+async function unverifiedTwoFactorCreator(): Promise<TwoFactorCreator> {
+  const creator = await enableTwoFactor(app, await createCreator(app));
+  const [row] = await app.runtime.deps.db.select().from(user).where(eq(user.id, creator.id));
+  expect(row!.emailVerified).toBe(false);
+  await signOutEverywhere(creator);
+  return creator;
+}
+
+/** What the verification e-mail links to, asked for by anyone who knows the address. */
+async function verificationLinkFor(email: string) {
+  const asked = await call(
+    "/api/auth/send-verification-email",
+    jsonRequest("POST", { email, callbackURL: "/dashboard" }),
+  );
+  expect(asked.status).toBe(200);
+  const link = await waitFor(async () => {
+    const sent = await readOutbox(app, email, "verify_email");
+    return sent.length > 0
+      ? linksIn(sent.at(-1)!, `${TEST_ORIGIN}/api/auth/verify-email`)[0]
+      : undefined;
+  });
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("an e-mail verification link and two-factor authentication", () => {
+  it("verifies the address but signs nobody in past the second factor (the reported sequence)", async () => {
+    const creator = await unverifiedTwoFactorCreator();
+    const link = await verificationLinkFor(creator.email);
+
+    const opened = await call(link, { redirect: "manual" });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("location")).toBe("/dashboard");
+    expect(await sessionUserOf(cookiesKept(opened))).toBeNull();
+    const me = await call("/api/me", { headers: { Cookie: cookiesKept(opened) } });
+    expect(me.status).toBe(401);
+    expect(await liveSessions(creator.id)).toEqual([]);
+
+    const [row] = await app.runtime.deps.db.select().from(user).where(eq(user.id, creator.id));
+    expect(row!.emailVerified).toBe(true);
+
+    // The owner still signs in the usual way: password, then a code.
+    const challenge = await startTwoFactorSignIn(app, creator);
+    const verified = await verifyTotp(
+      app,
+      challenge,
+      codeForStep(creator.totpSecret, creator.enabledWithStep + 1),
+    );
+    expect(verified.status).toBe(200);
+    expect(await sessionUserOf(cookiesKept(verified))).toBe(creator.id);
+  });
+
+  it("still signs in an account without two-factor that opens its link", async () => {
+    const creator = await createCreator(app);
+    await signOutEverywhere(creator);
+    const link = await verificationLinkFor(creator.email);
+    const opened = await call(link, { redirect: "manual" });
+    expect(opened.status).toBe(302);
+    expect(await sessionUserOf(cookiesKept(opened))).toBe(creator.id);
+  });
+});
+
+/** Every path and method better-auth's own router answers, from its endpoint table. */
+function betterAuthEndpoints() {
+  const endpoints: Array<{ method: string; path: string }> = [];
+  for (const endpoint of Object.values(app.runtime.deps.auth.api) as Array<{
+    path?: string;
+    options?: { method?: string | string[] };
+  }>) {
+    if (!endpoint.path) continue; // server-only: no HTTP route
+    const methods = endpoint.options?.method ?? "GET";
+    for (const method of Array.isArray(methods) ? methods : [methods]) {
+      endpoints.push({ method: method === "*" ? "GET" : method, path: endpoint.path });
+    }
+  }
+  return endpoints;
+}
+
+/**
+ * Everything an attacker who knows the password (but not the authenticator) could send: the
+ * password under each name better-auth uses, a live verification token for the address, a
+ * reset token, a wrong code.
+ */
+async function everythingButTheSecondFactor(creator: TwoFactorCreator) {
+  const secret = app.runtime.deps.secret;
+  const verifyToken = await signJWT({ email: creator.email, userId: creator.id }, secret, 3600);
+  return {
+    email: creator.email,
+    password: creator.password,
+    currentPassword: creator.password,
+    newPassword: "taken-over-pass",
+    token: verifyToken,
+    code: "000000",
+    callbackURL: "/dashboard",
+    name: "",
+    rememberMe: true,
+    trustDevice: true,
+  };
+}
+
+describe("every endpoint better-auth has", () => {
+  it("gives a 2FA account no usable session unless the second factor was given", async () => {
+    const endpoints = betterAuthEndpoints();
+    expect(endpoints.length).toBeGreaterThan(30);
+    const leaks: string[] = [];
+    const creator = await unverifiedTwoFactorCreator();
+    const inputs = await everythingButTheSecondFactor(creator);
+    for (const { method, path } of endpoints) {
+      const concrete = path.replace(/:(\w+)/g, (_, name: string) =>
+        name === "token" ? inputs.token : "x",
+      );
+      const target = `/api/auth${concrete}${
+        method === "GET"
+          ? `?${new URLSearchParams({ token: inputs.token, callbackURL: "/dashboard" })}`
+          : ""
+      }`;
+      const body = method === "GET" ? undefined : JSON.stringify(inputs);
+      const headers = { "Content-Type": "application/json", Origin: TEST_ORIGIN };
+      const routes = {
+        // better-auth's own handler, past our allow-list: the guard must hold for endpoints we
+        // don't expose today as much as for those we do.
+        "better-auth": () =>
+          app.runtime.deps.auth.handler(
+            new Request(`${TEST_ORIGIN}${target}`, {
+              method,
+              headers: { ...headers, [CLIENT_IP_HEADER]: nextClientAddress() },
+              body,
+            }),
+          ),
+        // And through the app, the way a browser reaches it.
+        app: () => call(target, { method, headers, body, redirect: "manual" }),
+      };
+      for (const [via, send] of Object.entries(routes)) {
+        // Unverified and signed out before each, so one call's effect (verifying the address)
+        // can't hide the next one's.
+        await app.runtime.deps.db
+          .update(user)
+          .set({ emailVerified: false })
+          .where(eq(user.id, creator.id));
+        await signOutEverywhere(creator);
+        const response = await send();
+        if (await sessionUserOf(cookiesKept(response))) {
+          leaks.push(`${method} ${path} (${via}): its cookie signs in`);
+        }
+        const live = await liveSessions(creator.id);
+        if (live.length > 0)
+          leaks.push(`${method} ${path} (${via}): ${live.length} live session(s)`);
+      }
+    }
+    expect(leaks).toEqual([]);
+  }, 120_000);
+
+  it("the two-factor endpoints do give one, with the code (the positive control)", async () => {
+    expect([...SECOND_FACTOR_PATHS]).toContain("/two-factor/verify-backup-code");
+    const creator = await unverifiedTwoFactorCreator();
+    const challenge = await startTwoFactorSignIn(app, creator);
+    expect(await sessionUserOf(challenge)).toBeNull();
+    const backup = await call(
+      "/api/auth/two-factor/verify-backup-code",
+      jsonRequest("POST", { code: creator.backupCodes[0] }, { Cookie: challenge }),
+    );
+    expect(backup.status).toBe(200);
+    expect(await sessionUserOf(cookiesKept(backup))).toBe(creator.id);
+  });
+
+  it("a session that passed the second factor can still be replaced: change-password signs other devices out", async () => {
+    const creator = await unverifiedTwoFactorCreator();
+    const challenge = await startTwoFactorSignIn(app, creator);
+    const first = await verifyTotp(
+      app,
+      challenge,
+      codeForStep(creator.totpSecret, creator.enabledWithStep + 1),
+    );
+    const cookie = sessionCookie(first);
+    const changed = await call(
+      "/api/auth/change-password",
+      jsonRequest(
+        "POST",
+        { currentPassword: creator.password, newPassword: "newer-pass", revokeOtherSessions: true },
+        { Cookie: cookie },
+      ),
+    );
+    expect(changed.status).toBe(200);
+    expect(await sessionUserOf(cookiesKept(changed))).toBe(creator.id);
+    expect(await sessionUserOf(cookie)).toBeNull();
+  });
+});
+
+describe("taking back an account someone else made for your address", () => {
+  it("verifying the address ends every session opened before it; the verifier's own starts after", async () => {
+    const squatter = await createCreator(app);
+    const otherDevice = sessionCookie(
+      await call(
+        "/api/auth/sign-in/email",
+        jsonRequest("POST", { email: squatter.email, password: squatter.password }),
+      ),
+    );
+    expect(await sessionUserOf(squatter.cookie)).toBe(squatter.id);
+    expect(await sessionUserOf(otherDevice)).toBe(squatter.id);
+
+    // The owner of the mailbox asks for the link and opens it.
+    const link = await verificationLinkFor(squatter.email);
+    const opened = await call(link, { redirect: "manual" });
+    expect(opened.status).toBe(302);
+
+    expect(await sessionUserOf(squatter.cookie)).toBeNull();
+    expect(await sessionUserOf(otherDevice)).toBeNull();
+    expect(await sessionUserOf(cookiesKept(opened))).toBe(squatter.id);
+    expect(await liveSessions(squatter.id)).toHaveLength(1);
+  });
+
+  it("a password reset ends every session, and the old password stops working", async () => {
+    const squatter = await createCreator(app);
+    expect(await sessionUserOf(squatter.cookie)).toBe(squatter.id);
+    const asked = await call(
+      "/api/auth/request-password-reset",
+      jsonRequest("POST", { email: squatter.email }),
+    );
+    expect(asked.status).toBe(200);
+    const link = await waitFor(async () => {
+      const sent = await readOutbox(app, squatter.email, "password_reset");
+      return sent.length > 0
+        ? linksIn(sent.at(-1)!, `${TEST_ORIGIN}/api/auth/reset-password/`)[0]
+        : undefined;
+    });
+    const token = new URL(link).pathname.split("/").at(-1)!;
+    const reset = await call(
+      "/api/auth/reset-password",
+      jsonRequest("POST", { token, newPassword: "owners-pass" }),
+    );
+    expect(reset.status).toBe(200);
+
+    expect(await sessionUserOf(squatter.cookie)).toBeNull();
+    expect(await liveSessions(squatter.id)).toEqual([]);
+    const old = await call(
+      "/api/auth/sign-in/email",
+      jsonRequest("POST", { email: squatter.email, password: squatter.password }),
+    );
+    expect(old.status).toBe(401);
+  });
+});
