@@ -150,7 +150,7 @@ export function createApp(deps: AppDeps) {
       trustedProxyHops: config.trustedProxyHops,
     }),
   );
-  app.route("/api/public/manage-links", manageLinksRoutes({ db, mailer: deps.mailer, publicUrl }));
+  app.route("/api/public/manage-links", manageLinksRoutes({ db, queue: deps.queue }));
   const customerPortal = { db, stripe, mailer: deps.mailer, publicUrl };
   app.route("/api/public/customers", customerRoutes(customerPortal));
   app.route("/api/public/email-changes", emailChangeRoutes(customerPortal));

@@ -11,6 +11,7 @@ import { createMetrics, observeStripe } from "./integrations/metrics/metrics";
 import { type EmulatorHandle, startEmulatorProcess } from "./integrations/stripe/emulator-process";
 import { createStripeClient } from "./integrations/stripe/stripe-client";
 import { createLogger, type Logger } from "./lib/logger";
+import { startManageLinksJob } from "./modules/manage-links/manage-links-job";
 import { startReconciliationSchedule } from "./modules/reconciliation/reconciliation-job";
 import type { LandingRenderer } from "./modules/web-shell/landing-renderer";
 import type { SelfServiceRenderer } from "./modules/web-shell/standalone-renderer";
@@ -158,7 +159,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   }
   let isShuttingDown = false;
   const secret = config.authSecret ?? loadOrCreateDevSecret(config.dataDir);
-  const mailer = createMailer({ queue });
+  const mailer = createMailer({ queue, logger, metrics });
   const deps: AppDeps = {
     config,
     db,
@@ -177,6 +178,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     renderSelfService: options.renderSelfService,
   };
   if (runsJobs) {
+    await startManageLinksJob({ db, mailer, queue, publicUrl: config.publicUrl });
     await startReconciliationSchedule(
       { ...deps, publicUrl: config.publicUrl },
       config.reconciliation,

@@ -98,7 +98,7 @@ export const routeLimits = {
   "POST /api/public/checkout": subscribe,
   // Reads the subscription from Stripe; called once per attempt (twice on a lost answer).
   "POST /api/public/subscribe/finalize": { ...subscribe, bucket: "subscribe-finalize" },
-  // Sends e-mail; the service also allows 3 an hour per address asked about.
+  // Sends e-mail; the mailer also caps unsolicited mail per mailbox (ADR 023).
   "POST /api/public/manage-links": {
     bucket: "manage-links",
     max: 10,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../server/db/client";
 import { createMailer, type Mailer } from "../../server/integrations/email/mailer";
 import { type JobQueue, startJobQueue } from "../../server/integrations/jobs/job-queue";
+import { createMetrics } from "../../server/integrations/metrics/metrics";
 import { createLogger } from "../../server/lib/logger";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { freePort, type ServerProcess, startServerProcess } from "../support/server-process";
@@ -35,7 +36,7 @@ beforeAll(async () => {
       retryDelaySeconds: 1,
     },
   });
-  mailer = createMailer({ queue });
+  mailer = createMailer({ queue, logger: createLogger("silent"), metrics: createMetrics() });
 }, 60_000);
 
 afterAll(async () => {

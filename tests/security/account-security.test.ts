@@ -3,6 +3,7 @@ import { count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, idempotencyRecords } from "../../server/db/schema/app";
 import { session, twoFactor, user } from "../../server/db/schema/auth";
+import { queues } from "../../server/integrations/jobs/job-queue";
 import { IDEMPOTENCY_RECORD_TTL_MS, runIdempotent } from "../../server/lib/idempotency";
 import {
   asCreator,
@@ -19,6 +20,7 @@ import {
   startTwoFactorSignIn,
   verifyTotp,
 } from "../factories/two-factor-factory";
+import { settleJobs } from "../setup/jobs";
 import { createTestApp, jsonRequest, type TestApp } from "../setup/test-app";
 
 // Issue 11: each TOTP code works once, turning 2FA on ends other sessions, turning it off and
@@ -321,6 +323,7 @@ describe("deleting an account", () => {
     // "Lost your link?": one e-mail listing the customer's manage links.
     const lost = await app.request("/api/public/manage-links", jsonRequest("POST", { email }));
     expect(lost.status).toBe(200);
+    await settleJobs(app, queues.manageLinks);
 
     const portalPath = `/customer/${offering.customUrl}/`;
     const manageMail = () =>

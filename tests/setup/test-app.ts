@@ -33,7 +33,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: Pick<
     RuntimeOptions,
-    "webDistDir" | "renderLanding" | "renderSelfService" | "webhookUrl" | "logger"
+    "webDistDir" | "renderLanding" | "renderSelfService" | "webhookUrl" | "logger" | "runsJobs"
   > = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase();

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../../db/client";
@@ -5,6 +6,11 @@ import { emailOutbox } from "../../db/schema/app";
 import type { Logger } from "../../lib/logger";
 import { type JobQueue, queues } from "../jobs/job-queue";
 import type { Metrics } from "../metrics/metrics";
+import {
+  isUnderUnsolicitedMailCap,
+  mailboxOf,
+  UNSOLICITED_EMAIL_KINDS,
+} from "./unsolicited-mail-cap";
 
 export interface EmailMessage {
   to: string;
@@ -43,6 +49,11 @@ export interface OutgoingEmail extends EmailMessage {
   /** The creator the message belongs to; deleting the account deletes it. */
   userId?: string | null;
   subscriberId?: string | null;
+  /**
+   * A message of a kind that is not always unsolicited, which a stranger caused this time (a
+   * free subscription's welcome): capped like UNSOLICITED_EMAIL_KINDS.
+   */
+  isUnsolicited?: boolean;
 }
 
 /**
@@ -50,23 +61,56 @@ export interface OutgoingEmail extends EmailMessage {
  * caller's transaction, so they exist exactly when the change that caused them commits.
  */
 export interface Mailer {
-  /** Returns false when a message with the same dedupe key was already written. */
+  /**
+   * Whether the message was written: false when one with the same dedupe key already was, or
+   * when it is unsolicited and its mailbox has had its share this hour (ADR 023). Callers answer
+   * the same either way, so a refusal tells nobody anything.
+   */
   enqueue(tx: Db, message: OutgoingEmail): Promise<boolean>;
 }
 
-export function createMailer(options: { queue: JobQueue }): Mailer {
+export function createMailer(options: {
+  queue: JobQueue;
+  logger: Logger;
+  metrics: Metrics;
+}): Mailer {
+  async function write(tx: Db, message: OutgoingEmail, unsolicitedMailbox: string | null) {
+    const { isUnsolicited: _, ...values } = message;
+    const [inserted] = await tx
+      .insert(emailOutbox)
+      .values({ ...values, unsolicitedMailbox })
+      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+      .returning({ id: emailOutbox.id });
+    if (!inserted) return false;
+    await options.queue.send(tx, queues.sendEmail, { outboxId: inserted.id });
+    return true;
+  }
+
   return {
     async enqueue(tx, message) {
-      const [inserted] = await tx
-        .insert(emailOutbox)
-        .values(message)
-        .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-        .returning({ id: emailOutbox.id });
-      if (!inserted) return false;
-      await options.queue.send(tx, queues.sendEmail, { outboxId: inserted.id });
-      return true;
+      const isUnsolicited = message.isUnsolicited || UNSOLICITED_EMAIL_KINDS.includes(message.kind);
+      if (!isUnsolicited) return write(tx, message, null);
+      const mailbox = mailboxOf(message.to);
+      // Its own (sub)transaction, so the mailbox's lock lives until the caller's commit even
+      // when the caller passed the database itself (better-auth's hooks do).
+      return tx.transaction(async (inner) => {
+        if (!(await isUnderUnsolicitedMailCap(inner, mailbox))) {
+          options.metrics.emails.inc({ kind: message.kind, outcome: "capped" });
+          options.logger.warn(
+            { component: "email", kind: message.kind, mailboxDigest: digestOf(mailbox) },
+            "unsolicited e-mail not written: its mailbox reached the hourly cap",
+          );
+          return false;
+        }
+        return write(inner, message, mailbox);
+      });
     },
   };
+}
+
+/** Logs name a mailbox without holding the address. */
+function digestOf(mailbox: string): string {
+  return createHash("sha256").update(mailbox).digest("hex").slice(0, 16);
 }
 
 /**

@@ -6,6 +6,8 @@ import { jobDbFor } from "./job-db";
 /** Every queue the app uses, with its retry policy. */
 export const queues = {
   sendEmail: "email.send",
+  /** "Lost your link?": the look-up and its e-mail, off the request (timing tells nothing). */
+  manageLinks: "email.manage-links",
   reconcile: "earnings.reconcile",
 } as const;
 type QueueName = (typeof queues)[keyof typeof queues];

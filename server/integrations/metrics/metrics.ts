@@ -45,7 +45,7 @@ export function createMetrics() {
     }),
     emails: new Counter({
       name: "regulars_emails_total",
-      help: "E-mail delivery attempts, by kind and outcome (sent, retry, failed)",
+      help: "E-mail delivery attempts, by kind and outcome (sent, retry, failed; capped: unsolicited mail not written, its mailbox had its hourly share)",
       labelNames: ["kind", "outcome"],
       registers: [registry],
     }),

@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { isFreePrice } from "../../../contracts/offerings";
 import type { Db } from "../../db/client";
 import type { subscribers } from "../../db/schema/app";
 import type { Mailer } from "../../integrations/email/mailer";
@@ -65,9 +66,13 @@ export function lifecycleEmails(options: {
 
   return {
     async welcome(stripeSubscriptionId: string) {
+      // Anyone can subscribe any address to a free offering: both messages then count against
+      // the recipient's cap on unsolicited mail (ADR 023). A paid one took a card; it is not.
+      const isUnsolicited = isFreePrice(subscriber.priceCents);
       await mailer.enqueue(tx, {
         kind: "subscription_confirmation",
         dedupeKey: `confirmation:${stripeSubscriptionId}`,
+        isUnsolicited,
         ...forSubscriber,
         ...(await renderSubscriptionConfirmationEmail({
           to: subscriber.email,
@@ -83,6 +88,7 @@ export function lifecycleEmails(options: {
       await mailer.enqueue(tx, {
         kind: "creator_new_subscriber",
         dedupeKey: `creator-new-subscriber:${stripeSubscriptionId}`,
+        isUnsolicited,
         ...forSubscriber,
         ...(await renderCreatorNewSubscriberEmail({
           to: contact.email,

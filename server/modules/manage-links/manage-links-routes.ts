@@ -4,15 +4,21 @@ import {
   type ManageLinksResponse,
   manageLinksRequestSchema,
 } from "../../../contracts/manage-links";
+import type { Db } from "../../db/client";
 import type { AppEnv } from "../../http/app-env";
 import { validate } from "../../http/validate";
-import { type ManageLinksDeps, sendManageLinks } from "./manage-links-service";
+import type { JobQueue } from "../../integrations/jobs/job-queue";
+import { requestManageLinks } from "./manage-links-service";
 
-/** POST /api/public/manage-links: account-less, rate limited per client (app.ts) and address. */
-export function manageLinksRoutes(deps: ManageLinksDeps) {
+/**
+ * POST /api/public/manage-links: account-less, limited per client (app.ts); the mailer caps
+ * what reaches one mailbox. Answers before looking anything up (the job does), so a known and
+ * an unknown address get the same answer in the same time.
+ */
+export function manageLinksRoutes(deps: { db: Db; queue: JobQueue }) {
   return new Hono<AppEnv>().post("/", validate("json", manageLinksRequestSchema), async (c) => {
     await deps.db.transaction((tx) =>
-      sendManageLinks({ ...deps, db: tx }, c.req.valid("json").email),
+      requestManageLinks({ ...deps, db: tx }, c.req.valid("json").email),
     );
     const body: ManageLinksResponse = { message: MANAGE_LINKS_SENT_MESSAGE };
     return c.json(body);

@@ -1,9 +1,8 @@
-import { createHash } from "node:crypto";
+import { z } from "zod";
 import type { Db } from "../../db/client";
-import { consumeRateLimit } from "../../http/rate-limit";
 import type { Mailer } from "../../integrations/email/mailer";
 import { renderManageLinksEmail } from "../../integrations/email/templates/manage-links";
-import { AppError } from "../../lib/errors";
+import { type JobQueue, queues } from "../../integrations/jobs/job-queue";
 import { customerPortalUrl } from "../../lib/public-links";
 import { listSubscriptionsByEmail } from "./manage-links-repository";
 
@@ -13,31 +12,29 @@ export interface ManageLinksDeps {
   publicUrl: string;
 }
 
-/** Requests per address: enough to retry, too few to flood someone's inbox. */
-const MANAGE_LINKS_PER_ADDRESS = { max: 3, windowSeconds: 60 * 60 };
+/** What the request hands the job: the address as typed (validated at the edge). */
+export const manageLinksJobSchema = z.object({ email: z.string().min(3).max(254) });
 
 /**
- * "Lost your link?": one e-mail listing a self-service link for each subscription under the
- * address, or nothing at all when there are none. The caller answers the same either way.
+ * "Lost your link?" as the request sees it: one job enqueued in the request's transaction,
+ * the same work whatever the address, so neither the answer nor its timing says whether the
+ * address has subscriptions. The look-up and the e-mail happen on the job queue.
+ */
+export async function requestManageLinks(
+  deps: { db: Db; queue: JobQueue },
+  email: string,
+): Promise<void> {
+  const job: z.infer<typeof manageLinksJobSchema> = { email: email.trim() };
+  await deps.queue.send(deps.db, queues.manageLinks, job);
+}
+
+/**
+ * The job: one e-mail listing a self-service link for each subscription under the address, or
+ * nothing at all when there are none. The mailer caps how many reach one mailbox (ADR 023).
  */
 export async function sendManageLinks(deps: ManageLinksDeps, email: string): Promise<void> {
   const to = email.trim();
   const address = to.toLowerCase();
-  // Counted per address whether or not it subscribes, so a refusal reveals nothing. The key
-  // holds a digest, not the address itself.
-  const digest = createHash("sha256").update(address).digest("hex");
-  const isAllowed = await consumeRateLimit(
-    deps.db,
-    `regulars:manage-links-address:${digest}`,
-    MANAGE_LINKS_PER_ADDRESS,
-  );
-  if (!isAllowed) {
-    throw new AppError(
-      "rate_limited",
-      "We've already sent links to that address several times. Please check your inbox and spam folder, or try again in an hour.",
-    );
-  }
-
   const subscriptions = await listSubscriptionsByEmail(deps.db, address);
   if (subscriptions.length === 0) return;
   const message = await renderManageLinksEmail({
