@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offering } from "../../../contracts/offerings";
 import {
@@ -8,8 +8,16 @@ import {
   type OnboardedCreator,
 } from "../../../tests/factories/offering-factory";
 import { advanceEmulatorClock, testCards } from "../../../tests/factories/stripe-browser";
+import { readOutbox } from "../../../tests/setup/outbox";
 import { createTestApp, jsonRequest, type TestApp } from "../../../tests/setup/test-app";
-import { creatorEarnings, offerings, paymentSubscriptions, subscribers } from "../../db/schema/app";
+import {
+  creatorEarnings,
+  emailOutbox,
+  offerings,
+  paymentSubscriptions,
+  subscribers,
+} from "../../db/schema/app";
+import { ALREADY_SUBSCRIBED_MESSAGE } from "./subscribe-service";
 
 // Issue 10, defect 1: a $0.00 offering is a free subscription: no card, recorded at once.
 
@@ -83,7 +91,10 @@ describe("subscribing to a free offering", () => {
     const body = attempt();
     const response = await subscribeFree(body);
     expect(response.status, await response.clone().text()).toBe(201);
-    const { subscriberId } = (await response.json()) as { subscriberId: string };
+    const { subscriberId, manageKey } = (await response.json()) as {
+      subscriberId: string;
+      manageKey: string;
+    };
 
     const { subscriber, payments, earnings } = await rowsOf(subscriberId);
     expect(subscriber).toMatchObject({
@@ -121,7 +132,7 @@ describe("subscribing to a free offering", () => {
     expect(await unrecordedLiveSubscriptions(free)).toEqual([]);
 
     // The self-service page shows what they pay: nothing.
-    const portal = await app.request(`/api/public/customers/${free.customUrl}/${subscriberId}`);
+    const portal = await app.request(`/api/public/customers/${free.customUrl}/${manageKey}`);
     expect(
       ((await portal.json()) as { subscriber: { priceCents: number } }).subscriber,
     ).toMatchObject({
@@ -228,5 +239,118 @@ describe("subscribing to a free offering", () => {
     });
     expect((await rowsOf(subscriber!.id)).earnings).toEqual([]);
     expect(await unrecordedLiveSubscriptions(free)).toEqual([]);
+  });
+});
+
+// Issue 18, security item 2: a free subscribe mails whatever address is typed (and the
+// creator). A second one of the same address to the same offering makes and sends nothing,
+// and never answers with the existing subscriber's link.
+describe("subscribing an address that already has the free subscription", () => {
+  let owner: OnboardedCreator;
+  let tips: Offering;
+
+  beforeAll(async () => {
+    owner = await createOnboardedCreator(app);
+    tips = await createOffering(app, owner, { title: "Free Garden Tips", priceCents: 0 });
+  });
+
+  async function subscribersOf(offering: Offering, email: string) {
+    return app.runtime.deps.db
+      .select()
+      .from(subscribers)
+      .where(
+        and(
+          eq(subscribers.offeringId, offering.id),
+          eq(sql`lower(${subscribers.email})`, email.toLowerCase()),
+        ),
+      );
+  }
+
+  /** The creator's "New subscriber" e-mails about these subscribers. */
+  async function creatorNoticesAbout(subscriberIds: string[]) {
+    return app.runtime.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.kind, "creator_new_subscriber"),
+          inArray(emailOutbox.subscriberId, subscriberIds),
+        ),
+      );
+  }
+
+  async function stripeCustomersOf(emails: string[]) {
+    const lists = await Promise.all(
+      [...new Set(emails)].map((email) => app.runtime.deps.stripe.customers.list({ email })),
+    );
+    return lists.flatMap((list) => list.data);
+  }
+
+  async function expectRefusalWithoutLink(response: Response, existing: { id: string }) {
+    expect(response.status).toBe(409);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({
+      error: { code: "conflict", message: ALREADY_SUBSCRIBED_MESSAGE },
+    });
+    const [row] = await app.runtime.deps.db
+      .select()
+      .from(subscribers)
+      .where(eq(subscribers.id, existing.id));
+    expect(text).not.toContain(row!.id);
+    expect(text).not.toContain(row!.manageKey);
+  }
+
+  it("creates nothing, sends nothing and hands out no link, whatever the case", async () => {
+    const email = `twice-${randomUUID().slice(0, 6)}@example.com`;
+    const first = await subscribeFree(attempt({ customUrl: tips.customUrl, email }));
+    expect(first.status).toBe(201);
+    const [existing] = await subscribersOf(tips, email);
+
+    const again = await subscribeFree(
+      attempt({ customUrl: tips.customUrl, email: email.toUpperCase(), name: "Someone Else" }),
+    );
+    await expectRefusalWithoutLink(again, existing!);
+    expect(await subscribersOf(tips, email)).toHaveLength(1);
+    expect(await stripeCustomersOf([email, email.toUpperCase()])).toHaveLength(1);
+    expect(await readOutbox(app, email, "subscription_confirmation")).toHaveLength(1);
+    expect(await creatorNoticesAbout([existing!.id])).toHaveLength(1);
+  });
+
+  it("records one subscriber and sends one pair of e-mails when subscribes of one address race", async () => {
+    const email = `race-${randomUUID().slice(0, 6)}@example.com`;
+    const variants = [email, email.toUpperCase(), email, email.replace("race", "RACE"), email];
+    const responses = await Promise.all(
+      variants.map((variant) =>
+        subscribeFree(attempt({ customUrl: tips.customUrl, email: variant })),
+      ),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+    const recorded = await subscribersOf(tips, email);
+    expect(recorded).toHaveLength(1);
+    for (const response of responses.filter((r) => r.status === 409)) {
+      await expectRefusalWithoutLink(response, recorded[0]!);
+    }
+    expect(await stripeCustomersOf(variants)).toHaveLength(1);
+    await app.flushWebhooks();
+    expect(await subscribersOf(tips, email)).toHaveLength(1);
+    expect(await readOutbox(app, email, "subscription_confirmation")).toHaveLength(1);
+    expect(await creatorNoticesAbout([recorded[0]!.id])).toHaveLength(1);
+  });
+
+  it("subscribes the address again once its subscription has ended", async () => {
+    const email = `again-${randomUUID().slice(0, 6)}@example.com`;
+    const first = await subscribeFree(attempt({ customUrl: tips.customUrl, email }));
+    expect(first.status).toBe(201);
+    const [ended] = await subscribersOf(tips, email);
+    await app.runtime.deps.stripe.subscriptions.cancel(ended!.stripeSubscriptionId!);
+    await app.flushWebhooks();
+    await expect
+      .poll(async () => (await subscribersOf(tips, email))[0]!.paymentStatus)
+      .toBe("cancelled");
+
+    const again = await subscribeFree(attempt({ customUrl: tips.customUrl, email }));
+    expect(again.status).toBe(201);
+    expect(await subscribersOf(tips, email)).toHaveLength(2);
   });
 });

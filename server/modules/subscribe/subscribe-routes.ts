@@ -48,7 +48,13 @@ export function subscribeRoutes(
         deps.db,
         idempotencyKeys.freeSubscribe(input.customUrl, input.attemptId),
         input,
-        async () => ({ status: 201, body: await startFreeSubscription(deps, input) }),
+        async () => ({
+          status: 201,
+          // One transaction: the address's turn (see startFreeSubscription) lasts until commit.
+          body: await deps.db.transaction((tx) =>
+            startFreeSubscription({ ...deps, db: tx }, input),
+          ),
+        }),
       );
       return c.json(response.body as object, response.status as 201);
     })

@@ -26,6 +26,7 @@ import { findManageKeyOfSubscriber } from "../customer-portal/customer-portal-re
 import { findOfferingById } from "../offerings/offering-repository";
 import { findActiveOfferingByCustomUrl } from "../offerings/public-offering-repository";
 import type { FinalizeTokens } from "./finalize-token";
+import { hasLiveSubscription, lockFreeSubscribe } from "./free-subscribe-repository";
 
 export type SubscribeDeps = BillingDeps & { finalizeTokens: FinalizeTokens };
 
@@ -146,9 +147,18 @@ export async function startSubscription(
 }
 
 /**
+ * Said to whoever subscribes an address that already has this free subscription. It holds no
+ * link: that goes only to the address itself (ADR 023).
+ */
+export const ALREADY_SUBSCRIBED_MESSAGE =
+  'You\'re already subscribed with this e-mail. Use "Lost your link?" to get your link again.';
+
+/**
  * The free path: a $0.00 offering needs no card. Customer and subscription carry keys derived
  * from the attempt like the card path, so a retry of the same attempt returns the same objects.
  * The $0 first invoice is paid at once, so the subscriber is recorded in the same request.
+ * `deps.db` is the request's transaction: it holds the address's turn until the subscriber is
+ * recorded, so a second subscribe of the address (racing or later) makes and mails nothing.
  */
 export async function startFreeSubscription(
   deps: BillingDeps,
@@ -160,6 +170,12 @@ export async function startFreeSubscription(
       "conflict",
       "This subscription is no longer free. Please reload the page to see its price.",
     );
+  }
+  // Anyone can type any address here: a repeat must not mail it (or the creator) again, nor
+  // hand its existing link to whoever typed it.
+  await lockFreeSubscribe(deps.db, offering.id, input.email);
+  if (await hasLiveSubscription(deps.db, offering.id, input.email)) {
+    throw new AppError("conflict", ALREADY_SUBSCRIBED_MESSAGE);
   }
   const key = `subscribe-free-${input.attemptId}`;
   let subscription: Stripe.Subscription;
