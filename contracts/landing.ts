@@ -11,5 +11,14 @@ const publicOfferingSchema = z.object({
   subcategory: z.string(),
   creatorName: z.string().nullable(),
   creatorEmail: z.string().nullable(),
+  /**
+   * Stripe has enabled charges on the creator's account. Until it does (a creator may finish
+   * payment setup later, ADR 024) the page says so and offers no Subscribe button.
+   */
+  isAcceptingSubscriptions: z.boolean(),
 });
 export type PublicOffering = z.infer<typeof publicOfferingSchema>;
+
+/** The API's 409 and the landing page, while the creator's charges aren't enabled (ADR 024). */
+export const NOT_ACCEPTING_SUBSCRIPTIONS_MESSAGE =
+  "This business isn't taking subscriptions yet: it is still finishing its payment setup. Please check back soon.";

@@ -227,7 +227,7 @@ test("connect_setup=complete opens the Payment Setup modal and leaves the addres
   await shot(page, "11-connect-setup-complete");
 });
 
-test("before payment setup a creator can't create and is sent to finish it", async ({
+test("before payment setup a creator can create, is told what is pending and sent to finish it", async ({
   page,
   baseURL,
 }) => {
@@ -254,8 +254,14 @@ test("before payment setup a creator can't create and is sent to finish it", asy
   await expect(page.getByRole("heading", { name: "Robin's Dogs' Dashboard" })).toBeVisible();
   await page.getByRole("button", { name: "Create Subscription", exact: true }).click();
   const create = page.getByRole("dialog", { name: "Create New Subscription" });
-  await expect(create.getByRole("button", { name: "Payment Setup Required" })).toBeDisabled();
-  await shot(page, "12-payment-setup-required");
+  // ADR 024: offerings can be made now; subscribing waits for Stripe.
+  await expect(create.getByRole("button", { name: "Create Subscription" })).toBeEnabled();
+  await expect(
+    create.getByText("its landing page takes subscriptions once Stripe enables payments", {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await shot(page, "12-payment-setup-pending");
   await create.getByRole("button", { name: "Cancel" }).click();
 
   await page.getByRole("tab", { name: "Earnings" }).click();

@@ -140,11 +140,3 @@ export async function createLoginLink(deps: ConnectDeps, userId: string): Promis
     throw toAppError(error, "Failed to open Stripe dashboard");
   }
 }
-
-export async function requireCompletedOnboarding(db: Db, userId: string) {
-  const row = await findConnectAccountByUserId(db, userId);
-  if (!row?.onboardingCompleted) {
-    throw new AppError("conflict", "Complete your payment setup before creating a subscription.");
-  }
-  return row;
-}

@@ -29,20 +29,14 @@ async function offeringCount(userId: string) {
 }
 
 describe("creating an offering", () => {
-  it("refuses a creator whose payment setup is incomplete", async () => {
+  it("lets a creator whose payment setup is incomplete create one (ADR 024: subscribing waits for Stripe)", async () => {
     const newcomer = await createCreator(app);
     const response = await app.request(
       "/api/offerings",
       asCreator(newcomer, jsonRequest("POST", defaultOfferingInput)),
     );
-    expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({
-      error: {
-        code: "conflict",
-        message: "Complete your payment setup before creating a subscription.",
-      },
-    });
-    expect(await offeringCount(newcomer.id)).toBe(0);
+    expect(response.status).toBe(201);
+    expect(await offeringCount(newcomer.id)).toBe(1);
   });
 
   it("creates a Stripe product and monthly price and a spec slug", async () => {

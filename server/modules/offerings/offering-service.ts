@@ -5,11 +5,11 @@ import type {
   SetOfferingStatusInput,
   UpdateOfferingInput,
 } from "../../../contracts/offerings";
+import { MAX_OFFERINGS_PER_CREATOR } from "../../../contracts/plans";
 import type { Db } from "../../db/client";
 import { toAppError } from "../../integrations/stripe/stripe-errors";
 import { AppError } from "../../lib/errors";
 import { CANCELLATION_COMMENTS } from "../billing/lifecycle-emails";
-import { requireCompletedOnboarding } from "../connect/connect-service";
 import { findCreatorName } from "../profile/profile-service";
 import {
   archiveProductQuietly,
@@ -42,7 +42,7 @@ export interface OfferingDeps {
  * its rate limit. A real business needs a handful of each.
  */
 export const CREATOR_LIMITS = {
-  offeringsPerCreator: 200,
+  offeringsPerCreator: MAX_OFFERINGS_PER_CREATOR,
   priceChangesPerOffering: 10,
   priceChangeWindowHours: 24,
 } as const;
@@ -74,7 +74,8 @@ export async function createOffering(
   input: CreateOfferingInput,
   requestKey: string,
 ): Promise<Offering> {
-  await requireCompletedOnboarding(deps.db, creator.id);
+  // No payment setup needed: a creator may finish it later (ADR 024); the landing page and the
+  // subscribe API refuse subscriptions until Stripe enables charges.
   // Active or not: a deactivated offering can be edited and activated again instead.
   if ((await countOfferingsOfCreator(deps.db, creator.id)) >= CREATOR_LIMITS.offeringsPerCreator) {
     throw new AppError(

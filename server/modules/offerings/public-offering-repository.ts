@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { PublicOffering } from "../../../contracts/landing";
 import type { Db } from "../../db/client";
-import { offerings } from "../../db/schema/app";
+import { connectAccounts, offerings } from "../../db/schema/app";
 import { user } from "../../db/schema/auth";
 
 const publicColumns = {
@@ -17,6 +17,8 @@ const publicColumns = {
   creatorEmail: sql<
     string | null
   >`case when ${user.emailVerified} then ${offerings.creatorEmail} else null end`,
+  // Subscribing needs Stripe to have enabled charges on the creator's account (ADR 024).
+  isAcceptingSubscriptions: sql<boolean>`coalesce(${connectAccounts.chargesEnabled}, false)`,
 };
 
 /** The only public read of an offering: active, by its custom URL (unique index). */
@@ -28,6 +30,7 @@ export async function findActiveOfferingByCustomUrl(
     .select(publicColumns)
     .from(offerings)
     .innerJoin(user, eq(user.id, offerings.userId))
+    .leftJoin(connectAccounts, eq(connectAccounts.userId, offerings.userId))
     .where(and(eq(offerings.customUrl, customUrl), eq(offerings.isActive, true)))
     .limit(1);
   return row ?? null;

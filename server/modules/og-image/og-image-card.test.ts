@@ -17,6 +17,7 @@ const offering: PublicOffering = {
   subcategory: "Lawn Care",
   creatorName: "Green Thumb",
   creatorEmail: null,
+  isAcceptingSubscriptions: true,
 };
 
 describe("the preview image's card and address", () => {

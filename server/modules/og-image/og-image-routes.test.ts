@@ -16,6 +16,7 @@ const offering: PublicOffering = {
   subcategory: "Lawn Care",
   creatorName: "Green Thumb",
   creatorEmail: null,
+  isAcceptingSubscriptions: true,
 };
 
 /**

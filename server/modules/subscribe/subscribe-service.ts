@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { NOT_ACCEPTING_SUBSCRIPTIONS_MESSAGE } from "../../../contracts/landing";
 import { isFreePrice, MIN_PAID_PRICE_CENTS } from "../../../contracts/offerings";
 import { FREE_PLAN_FEE_PERCENT } from "../../../contracts/plans";
 import {
@@ -50,12 +51,11 @@ async function requireSubscribableOffering(deps: BillingDeps, customUrl: string)
   if (!isFreePrice(offering.priceCents) && offering.priceCents < MIN_PAID_PRICE_CENTS) {
     throw new AppError("conflict", NOT_SELLABLE);
   }
+  // Charges, not the whole onboarding: a creator may finish setup later (ADR 024), and payouts
+  // can wait on a bank check while Stripe already takes payments for them.
   const account = await findConnectAccountByUserId(deps.db, offering.userId);
-  if (!account?.onboardingCompleted) {
-    throw new AppError(
-      "conflict",
-      "This business can't accept payments yet. Please try again later or contact them.",
-    );
+  if (!account?.chargesEnabled) {
+    throw new AppError("conflict", NOT_ACCEPTING_SUBSCRIPTIONS_MESSAGE);
   }
   return { offering, publicOffering, destination: account.stripeAccountId };
 }

@@ -14,6 +14,7 @@ function offeringWith(overrides: Partial<PublicOffering> = {}): PublicOffering {
     subcategory: "Lawn Care",
     creatorName: "Green Thumb",
     creatorEmail: null,
+    isAcceptingSubscriptions: true,
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ const offering: PublicOffering = {
   subcategory: "Lawn Care",
   creatorName: "Green Thumb",
   creatorEmail: null,
+  isAcceptingSubscriptions: true,
 };
 const addresses = {
   canonicalUrl: "https://regulars.example/landing/weekly-lawn-care-3f9a1c2b",

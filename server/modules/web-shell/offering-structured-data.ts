@@ -36,7 +36,10 @@ export function buildOfferingJsonLd(offering: PublicOffering, addresses: Offerin
       url: addresses.canonicalUrl,
       price,
       priceCurrency: "USD",
-      availability: "https://schema.org/InStock",
+      // Not for sale until Stripe enables the creator's charges (ADR 024).
+      availability: offering.isAcceptingSubscriptions
+        ? "https://schema.org/InStock"
+        : "https://schema.org/OutOfStock",
       ...(business ? { seller: { "@type": "Organization", name: business } } : {}),
       // A free offering bills nothing, so it has no monthly price to state.
       ...(offering.priceCents === 0

@@ -1,5 +1,6 @@
-import { lazy, type ReactNode, useRef } from "react";
+import { lazy, type ReactNode, useRef, useState } from "react";
 import { Navigate, Outlet } from "react-router";
+import { FullPageLoadError } from "@/components/load-error";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useMe } from "@/features/auth/api/get-me";
@@ -21,10 +22,41 @@ function useSessionOnce() {
  */
 export function CreatorGate() {
   const { session, isLoading } = useSessionOnce();
+  const [isRetryingSession, setIsRetryingSession] = useState(false);
   const isSignedIn = Boolean(session.data);
   const me = useMe({ enabled: isSignedIn });
 
-  if (isLoading || (isSignedIn && me.isPending)) return <FullPageSpinner />;
+  if (isLoading) return <FullPageSpinner />;
+  // A failed session check is not "signed out", and a failed /api/me is not "still loading":
+  // each says so, with a retry (a spinner forever helps nobody).
+  if (!session.data && session.error) {
+    return (
+      <FullPageLoadError
+        what="Your session"
+        detail="Check your connection and try again."
+        isRetrying={isRetryingSession}
+        onRetry={async () => {
+          setIsRetryingSession(true);
+          try {
+            await session.refetch();
+          } finally {
+            setIsRetryingSession(false);
+          }
+        }}
+      />
+    );
+  }
+  if (isSignedIn && me.isError && !me.data) {
+    return (
+      <FullPageLoadError
+        what="Your account"
+        detail="Regulars may be having trouble right now."
+        onRetry={() => me.refetch()}
+        isRetrying={me.isFetching}
+      />
+    );
+  }
+  if (isSignedIn && me.isPending) return <FullPageSpinner />;
   if (isSignedIn && me.data && !me.data.profile?.onboardingCompleted) {
     return <OnboardingRoute me={me.data} />;
   }

@@ -3,6 +3,7 @@ import { LogOut } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { FullPageLoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { FullPageSpinner } from "@/components/ui/spinner";
 // Shown only when publicConfig.paymentMode is "emulator".
@@ -11,6 +12,7 @@ import { paths } from "@/config/paths";
 import { AccountTab } from "@/features/account/components/account-tab";
 import { useMe } from "@/features/auth/api/get-me";
 import { useConnectStatus } from "@/features/connect/api/get-connect-status";
+import { PaymentSetupBanner } from "@/features/connect/components/payment-setup-banner";
 import { PaymentSetupModal } from "@/features/connect/components/payment-setup-modal";
 import { PaymentSetupPanel } from "@/features/connect/components/payment-setup-panel";
 import { useOverview } from "@/features/dashboard/api/get-overview";
@@ -80,6 +82,15 @@ export default function DashboardRoute() {
     setSearchParams(next, { replace: true });
   }, [searchParams, setSearchParams]);
 
+  if (me.isError && !me.data) {
+    return (
+      <FullPageLoadError
+        what="Your account"
+        onRetry={() => me.refetch()}
+        isRetrying={me.isFetching}
+      />
+    );
+  }
   if (!me.data) return <FullPageSpinner />;
   const user = me.data.user;
   const businessName = me.data.profile?.businessName;
@@ -90,7 +101,9 @@ export default function DashboardRoute() {
     firstNameOf([overview.data?.firstOfferingCreatorName, user.name, user.email.split("@")[0]]),
   );
   const isPaymentSetupComplete = Boolean(connect.data?.account?.onboardingCompleted);
-  const isCheckingPaymentSetup = connect.isPending;
+  // A status that failed to load is unknown, not "not set up": nothing may say "complete your
+  // payment setup" on its account (the banner says it couldn't be checked, with a retry).
+  const isCheckingPaymentSetup = connect.isPending || (connect.isError && !connect.data);
 
   function selectTab(value: string) {
     const next = new URLSearchParams(searchParams);
@@ -130,6 +143,15 @@ export default function DashboardRoute() {
           </div>
         </header>
         <VerifyEmailBanner />
+        {/* The Account tab's Payment Setup section says the same at length. */}
+        {tab === "settings" ? null : (
+          <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6">
+            <PaymentSetupBanner
+              onContinueSetup={() => setIsSetupModalOpen(true)}
+              onShowPaymentSetup={() => selectTab("settings")}
+            />
+          </div>
+        )}
 
         <main>
           <Tabs.Root

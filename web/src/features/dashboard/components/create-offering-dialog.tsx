@@ -70,7 +70,6 @@ export function CreateOfferingDialog({
     setValue("subcategory", justAddedServiceType, { shouldValidate: formState.isSubmitted });
     setJustAddedServiceType(null);
   }, [hasJustAddedOption, justAddedServiceType, setValue, formState.isSubmitted]);
-  const canCreate = isPaymentSetupComplete && !isCheckingPaymentSetup;
   const isCreating = formState.isSubmitting || create.isPending;
   const { reset: resetMutation } = create;
 
@@ -196,21 +195,19 @@ export function CreateOfferingDialog({
         {create.isError ? (
           <Alert tone="error">{errorMessage(create.error, "Failed to create subscription")}</Alert>
         ) : null}
-        {!canCreate && !isCheckingPaymentSetup ? (
-          <Alert tone="warning">
-            Finish your payment setup in the Account tab to start selling subscriptions.
+        {/* Made before payment setup is done, an offering waits for Stripe (ADR 024). */}
+        {!isPaymentSetupComplete && !isCheckingPaymentSetup ? (
+          <Alert tone="info">
+            You can create it now: its landing page takes subscriptions once Stripe enables payments
+            on your account.
           </Alert>
         ) : null}
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isCreating}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!canCreate || isCreating}>
-            {!canCreate
-              ? "Payment Setup Required"
-              : isCreating
-                ? "Creating..."
-                : "Create Subscription"}
+          <Button type="submit" disabled={isCreating}>
+            {isCreating ? "Creating..." : "Create Subscription"}
           </Button>
         </div>
       </form>

@@ -1,6 +1,7 @@
 import { formatCents } from "@contracts/money";
 import { BarChart3, DollarSign, ExternalLink, FileText, Hash, Percent, Wallet } from "lucide-react";
 import { ListSkeleton } from "@/components/list-skeleton";
+import { LoadError } from "@/components/load-error";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -8,7 +9,6 @@ import { errorMessage } from "@/lib/api-client";
 import { useOpenStripeDashboard } from "../api/create-login-link";
 import { useEarnings } from "../api/get-earnings";
 import { UnavailableList } from "./empty-list";
-import { LoadError } from "./load-error";
 import { PayoutInformation } from "./payout-information";
 import { RecentEarningsList } from "./recent-earnings-list";
 import { StatCard } from "./stat-card";

@@ -1,9 +1,9 @@
 import type { Offering } from "@contracts/offerings";
 import { Layers, Plus } from "lucide-react";
+import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useOfferings } from "../api/get-offerings";
-import { LoadError } from "./load-error";
 import { OfferingCard } from "./offering-card";
 
 // grid-cols-1 is minmax(0, 1fr): a card never widens its column past a phone's width.

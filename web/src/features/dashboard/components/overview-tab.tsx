@@ -2,12 +2,11 @@ import { formatCents } from "@contracts/money";
 import type { Offering } from "@contracts/offerings";
 import { BarChart3, DollarSign, Layers, Plus, Settings, Users } from "lucide-react";
 import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
+import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { useOverview } from "../api/get-overview";
 import { CreateOfferingDialog } from "./create-offering-dialog";
 import { EditOfferingDialog } from "./edit-offering-dialog";
-import { LoadError } from "./load-error";
 import { OfferingsGrid } from "./offerings-grid";
 import { StatCard } from "./stat-card";
 
@@ -74,18 +73,6 @@ export function OverviewTab({
             <Settings className="size-4" aria-hidden /> Update Account
           </Button>
         </div>
-        {!isPaymentSetupComplete && !isCheckingPaymentSetup ? (
-          <Alert tone="warning" className="mt-3">
-            Complete your payment setup in the Account tab before creating a subscription.{" "}
-            <button
-              type="button"
-              className="font-medium underline underline-offset-2"
-              onClick={onShowAccount}
-            >
-              Go to payment setup
-            </button>
-          </Alert>
-        ) : null}
       </section>
 
       <section aria-labelledby="overview-subscriptions" className="space-y-4">

@@ -7,6 +7,7 @@ import { useHydrated } from "@/lib/use-hydrated";
 import { readStoredSubscriberId } from "../lib/stored-subscriber";
 import { BenefitList } from "./benefit-list";
 import { LostLinkPrompt } from "./lost-link-prompt";
+import { NotAcceptingNotice } from "./not-accepting-notice";
 import { ProviderContact } from "./provider-contact";
 import { ReturningSubscriberBanner } from "./returning-subscriber-banner";
 
@@ -71,15 +72,19 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
               <p className="mt-2 text-sm text-gray-600">by {offering.creatorName}</p>
             ) : null}
             <p className="tabular mt-5 text-2xl font-semibold text-gray-950">{price}</p>
-            <Button
-              size="lg"
-              className="mt-6 w-full sm:w-auto sm:min-w-48"
-              onClick={openSubscribe}
-              disabled={!hydrated}
-              {...prefetchProps}
-            >
-              Subscribe Now
-            </Button>
+            {offering.isAcceptingSubscriptions ? (
+              <Button
+                size="lg"
+                className="mt-6 w-full sm:w-auto sm:min-w-48"
+                onClick={openSubscribe}
+                disabled={!hydrated}
+                {...prefetchProps}
+              >
+                Subscribe Now
+              </Button>
+            ) : (
+              <NotAcceptingNotice className="mt-6" />
+            )}
             <p className="mt-3 text-xs text-gray-600">
               {isFree ? "Cancel anytime · No card needed" : "Cancel anytime · Secure payment"}
             </p>
@@ -117,15 +122,19 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
             <p className="tabular mt-1 text-sm text-gray-600">
               {isFree ? "Free: no card needed, nothing to pay." : `${price}, billed monthly.`}
             </p>
-            <Button
-              size="lg"
-              className="tabular mt-5 w-full sm:w-auto sm:min-w-48"
-              onClick={openSubscribe}
-              disabled={!hydrated}
-              {...prefetchProps}
-            >
-              Subscribe for {price}
-            </Button>
+            {offering.isAcceptingSubscriptions ? (
+              <Button
+                size="lg"
+                className="tabular mt-5 w-full sm:w-auto sm:min-w-48"
+                onClick={openSubscribe}
+                disabled={!hydrated}
+                {...prefetchProps}
+              >
+                Subscribe for {price}
+              </Button>
+            ) : (
+              <NotAcceptingNotice className="mt-5" />
+            )}
           </div>
         </section>
       </main>

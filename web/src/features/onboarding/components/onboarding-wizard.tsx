@@ -1,5 +1,6 @@
 import type { Me } from "@contracts/me";
 import { type ReactNode, useRef, useState } from "react";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useCompleteOnboarding } from "../api/complete-onboarding";
@@ -51,11 +52,13 @@ export function OnboardingWizard({
   const isBusinessInfoValid =
     draft.businessName.trim() !== "" && draft.businessType !== "" && draft.monthlyRevenue !== "";
   const canContinue = step === 2 ? isBusinessInfoValid : step === 3 ? isPaymentSetupComplete : true;
+  // Stripe may take days to verify a creator (live mode): step 3 need not hold them (ADR 024).
+  const canFinishLater = step === 3 && !isPaymentSetupComplete;
   const continueHint =
     step === 2 && !isBusinessInfoValid
       ? "Enter your business name and choose a business type and monthly revenue to continue."
-      : step === 3 && !isPaymentSetupComplete
-        ? "Finish payment setup to continue."
+      : canFinishLater
+        ? "Finish payment setup to continue, or finish it later from your dashboard: subscribers can join once Stripe enables payments."
         : null;
 
   function goTo(next: number) {
@@ -114,6 +117,11 @@ export function OnboardingWizard({
           {step === 3 ? (
             <PaymentStep paymentSetup={paymentSetup} shouldFocus={shouldFocus} />
           ) : null}
+          {step === 3 && complete.isError ? (
+            <Alert tone="error" className="mt-4">
+              {saveErrorMessage(complete.error)}
+            </Alert>
+          ) : null}
           {step === 4 ? (
             <AllSetStep
               shouldFocus={shouldFocus}
@@ -134,13 +142,25 @@ export function OnboardingWizard({
           </Button>
           {step < STEP_COUNT ? (
             <div className="flex flex-col items-end gap-2 text-right">
-              <Button
-                onClick={() => goTo(step + 1)}
-                disabled={!canContinue}
-                aria-describedby={continueHint ? "wizard-continue-hint" : undefined}
-              >
-                Continue
-              </Button>
+              <div className="flex flex-wrap justify-end gap-2">
+                {canFinishLater ? (
+                  <Button
+                    variant="secondary"
+                    onClick={getStarted}
+                    disabled={complete.isPending}
+                    aria-describedby="wizard-continue-hint"
+                  >
+                    {complete.isPending ? "Saving..." : "Finish later"}
+                  </Button>
+                ) : null}
+                <Button
+                  onClick={() => goTo(step + 1)}
+                  disabled={!canContinue || complete.isPending}
+                  aria-describedby={continueHint ? "wizard-continue-hint" : undefined}
+                >
+                  Continue
+                </Button>
+              </div>
               {continueHint ? (
                 <p id="wizard-continue-hint" className="max-w-xs text-xs text-gray-600">
                   {continueHint}

@@ -1,14 +1,20 @@
 import { RotateCw } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
+import { cn } from "@/lib/cn";
 
-/** A failed load says so and offers a retry; the list under it stays empty (spec section 8). */
+/**
+ * A load that failed says so and offers a retry, so a failure is never read as "empty", "zero"
+ * or "not set up". `what` names what failed ("Your figures"); `detail` may say more.
+ */
 export function LoadError({
   what,
+  detail,
   onRetry,
   isRetrying,
   className,
 }: {
   what: string;
+  detail?: string;
   onRetry: () => void;
   isRetrying: boolean;
   className?: string;
@@ -16,7 +22,9 @@ export function LoadError({
   return (
     <Alert tone="error" className={className}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span>{what} could not be loaded.</span>
+        <span>
+          {what} could not be loaded.{detail ? ` ${detail}` : null}
+        </span>
         <button
           type="button"
           onClick={onRetry}
@@ -28,5 +36,14 @@ export function LoadError({
         </button>
       </div>
     </Alert>
+  );
+}
+
+/** The whole page depends on this load (who is signed in): the error and its retry fill it. */
+export function FullPageLoadError(props: Parameters<typeof LoadError>[0]) {
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-gray-50 px-4">
+      <LoadError {...props} className={cn("w-full max-w-md", props.className)} />
+    </div>
   );
 }
