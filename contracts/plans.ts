@@ -18,5 +18,11 @@ export const plans: readonly Plan[] = [
   },
 ];
 
+/**
+ * How many subscriptions (offerings) one creator can have: each is a Stripe product on the
+ * platform's shared account. The server enforces it; the plan copy says it.
+ */
+export const MAX_OFFERINGS_PER_CREATOR = 200;
+
 /** Every creator is on Free until paid plans launch. */
 export const FREE_PLAN_FEE_PERCENT = 15;

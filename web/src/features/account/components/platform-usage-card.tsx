@@ -1,8 +1,9 @@
+import { MAX_OFFERINGS_PER_CREATOR } from "@contracts/plans";
 import { Check } from "lucide-react";
 import { Card } from "@/components/ui/card";
 
 const included = [
-  "Unlimited subscriptions",
+  `Up to ${MAX_OFFERINGS_PER_CREATOR} subscriptions`,
   "Unlimited subscribers",
   "Analytics included",
   "15% platform fee per payment; you keep 85%",

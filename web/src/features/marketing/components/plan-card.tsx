@@ -1,10 +1,16 @@
-import { formatCents } from "@contracts/money";
 import type { Plan } from "@contracts/plans";
 import { Check } from "lucide-react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { planPerks, planTaglines } from "../lib/plan-perks";
+
+// The spec's pricing reads "$0" and "$199 per month": whole dollars, no cents.
+const wholeDollars = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 0,
+});
 
 export function PlanCard({ plan }: { plan: Plan }) {
   const headingId = `plan-${plan.id}`;
@@ -33,9 +39,11 @@ export function PlanCard({ plan }: { plan: Plan }) {
       <p className="mt-2 text-sm text-gray-600">{planTaglines[plan.id]}</p>
       <p className="mt-6 flex items-baseline gap-1">
         <span className="tabular text-4xl font-semibold tracking-tight text-gray-950">
-          {formatCents(plan.monthlyPriceCents)}
+          {wholeDollars.format(plan.monthlyPriceCents / 100)}
         </span>
-        <span className="text-sm text-gray-600">/month</span>
+        {plan.monthlyPriceCents > 0 ? (
+          <span className="text-sm text-gray-600">per month</span>
+        ) : null}
       </p>
       <p className="mt-2 text-sm font-medium text-gray-950">
         <span className="tabular">{plan.feePercent}%</span> platform fee

@@ -1,4 +1,4 @@
-import type { Plan } from "@contracts/plans";
+import { MAX_OFFERINGS_PER_CREATOR, type Plan } from "@contracts/plans";
 
 export const planTaglines: Record<Plan["id"], string> = {
   free: "Everything you need to launch.",
@@ -8,7 +8,7 @@ export const planTaglines: Record<Plan["id"], string> = {
 
 export const planPerks: Record<Plan["id"], readonly string[]> = {
   free: [
-    "Unlimited subscriptions and subscribers",
+    `Up to ${MAX_OFFERINGS_PER_CREATOR} subscriptions, unlimited subscribers`,
     "A landing page for every subscription",
     "Secure card payments by Stripe",
     "Subscriber self-service page",
