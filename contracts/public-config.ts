@@ -20,6 +20,8 @@ export interface BootData {
   landing?: PublicOffering | null;
   /** The self-service page's subscription, as the server drew it; null when there is none. */
   customerPortal?: CustomerPortal | null;
+  /** Set when the self-service link names a subscription its business closed: what to say. */
+  closedSubscriptionMessage?: string | null;
 }
 
 export const BOOT_DATA_ELEMENT_ID = "regulars-boot-data";

@@ -168,7 +168,13 @@ export function createApp(deps: AppDeps) {
     connect: connectRoutes({ db, stripe, publicUrl }),
     offerings: offeringRoutes({ db, stripe }),
     dashboard: dashboardRoutes({ db, stripe, logger }),
-    account: accountRoutes({ db, stripe, logger, secrets: createAccountSecrets(auth, db) }),
+    account: accountRoutes({
+      db,
+      stripe,
+      logger,
+      mailer: deps.mailer,
+      secrets: createAccountSecrets(auth, db),
+    }),
     profile: profileRoutes(db),
     subscribers: subscriberRoutes(billing),
   };

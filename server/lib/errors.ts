@@ -7,6 +7,8 @@ const statusByCode = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** A self-service link whose business deleted its account: it existed, and won't again. */
+  subscription_closed: 410,
   payment_failed: 402,
   payload_too_large: 413,
   /** A standing cap (e.g. offerings per creator): waiting won't help, changing something will. */

@@ -17,7 +17,7 @@ if (!root) throw new Error("Missing #root element");
 async function standalonePage(): Promise<ReactElement> {
   if (window.location.pathname.startsWith("/customer/")) {
     const { browserSelfServiceApp } = await import("@/app/standalone/self-service-app");
-    return browserSelfServiceApp(bootData.customerPortal);
+    return browserSelfServiceApp(bootData.customerPortal, bootData.closedSubscriptionMessage);
   }
   const { SignInApp, signInModeOf } = await import("@/app/standalone/sign-in-app");
   return <SignInApp mode={signInModeOf(window.location.search)} />;

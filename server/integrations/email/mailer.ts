@@ -25,6 +25,7 @@ export type EmailKind =
   | "payment_failed"
   | "payment_refunded"
   | "subscription_cancelled"
+  | "subscription_closed_by_business"
   | "email_changed"
   | "email_change_confirm"
   | "email_change_requested"

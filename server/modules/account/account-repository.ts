@@ -1,6 +1,5 @@
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { retryOnDeadlock } from "../../db/retry-transaction";
 import { emailOutbox, offerings, subscribers } from "../../db/schema/app";
 import { user } from "../../db/schema/auth";
 import { deleteIdempotencyRecordsOf } from "../../lib/idempotency";
@@ -30,7 +29,7 @@ export async function listRecordedStripeSubscriptionIds(db: Db, userId: string) 
 }
 
 /**
- * Everything the account leaves behind, in one transaction:
+ * Everything the account leaves behind, in the caller's transaction:
  * - "Lost your link?" e-mails that list a manage link to one of the creator's offerings (they
  *   name no owner, as one e-mail may list several businesses; one still waiting to be sent is
  *   dropped with the rest, and the customer can ask again);
@@ -39,26 +38,19 @@ export async function listRecordedStripeSubscriptionIds(db: Db, userId: string) 
  * - the offerings, and through them the subscribers, their earnings and their e-mails;
  * - the auth user, and through it sessions, 2FA, the creator's e-mails and profile.
  */
-export async function deleteCreator(db: Db, userId: string, customUrls: string[]) {
-  // A webhook recording a payment at the same moment locks the same rows in another order.
-  await retryOnDeadlock(() => deleteCreatorOnce(db, userId, customUrls));
-}
-
-async function deleteCreatorOnce(db: Db, userId: string, customUrls: string[]) {
-  await db.transaction(async (tx) => {
-    const portalPaths = customUrls.map((customUrl) => customerPortalPathPrefix(customUrl));
-    if (portalPaths.length > 0) {
-      await tx
-        .delete(emailOutbox)
-        .where(
-          and(
-            eq(emailOutbox.kind, "manage_links"),
-            or(...portalPaths.map((path) => sql`strpos(${emailOutbox.text}, ${path}) > 0`)),
-          ),
-        );
-    }
-    await deleteIdempotencyRecordsOf(tx, { userId, customUrls });
-    await tx.delete(offerings).where(eq(offerings.userId, userId));
-    await tx.delete(user).where(eq(user.id, userId));
-  });
+export async function deleteCreatorRows(tx: Db, userId: string, customUrls: string[]) {
+  const portalPaths = customUrls.map((customUrl) => customerPortalPathPrefix(customUrl));
+  if (portalPaths.length > 0) {
+    await tx
+      .delete(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.kind, "manage_links"),
+          or(...portalPaths.map((path) => sql`strpos(${emailOutbox.text}, ${path}) > 0`)),
+        ),
+      );
+  }
+  await deleteIdempotencyRecordsOf(tx, { userId, customUrls });
+  await tx.delete(offerings).where(eq(offerings.userId, userId));
+  await tx.delete(user).where(eq(user.id, userId));
 }

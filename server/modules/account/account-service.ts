@@ -3,12 +3,19 @@ import type { DeleteAccountInput } from "../../../contracts/account";
 import type { AccountSecrets } from "../../auth/account-secrets";
 import { TOTP_ALREADY_USED_MESSAGE, TOTP_WRONG_CODE_MESSAGE } from "../../auth/totp-once";
 import type { Db } from "../../db/client";
+import { retryOnDeadlock } from "../../db/retry-transaction";
 import { consumeRateLimit } from "../../http/rate-limit";
+import type { Mailer } from "../../integrations/email/mailer";
 import { toAppError } from "../../integrations/stripe/stripe-errors";
 import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import {
-  deleteCreator,
+  insertClosedSubscriptionsOf,
+  listLiveSubscriptionsOf,
+} from "../closed-subscriptions/closed-subscription-repository";
+import { renderClosingNotice } from "../closed-subscriptions/closing-notice";
+import {
+  deleteCreatorRows,
   listOfferingStripeRefs,
   listRecordedStripeSubscriptionIds,
 } from "./account-repository";
@@ -19,6 +26,7 @@ export interface AccountDeps {
   stripe: Stripe;
   logger: Logger;
   secrets: AccountSecrets;
+  mailer: Mailer;
 }
 
 /** Attempts per account, so a stolen session can't be used to guess the password. */
@@ -65,19 +73,33 @@ async function confirmOwner(deps: AccountDeps, userId: string, input: DeleteAcco
  * Closes everything in Stripe that could still charge a customer of this creator (see
  * closeCreatorBilling) before anything is deleted, so no customer is charged for a creator who
  * is gone. If a Stripe call fails, nothing is deleted and the creator can retry.
+ *
+ * Then, in one transaction with the deletion: each subscriber who still had a subscription is
+ * e-mailed that the business closed it, and every subscriber's self-service link keeps a
+ * tombstone that says so (closed_subscriptions), instead of "Subscription Not Found".
  */
 export async function deleteAccount(deps: AccountDeps, userId: string, input: DeleteAccountInput) {
   await confirmOwner(deps, userId, input);
   const offerings = await listOfferingStripeRefs(deps.db, userId);
   const recordedSubscriptionIds = new Set(await listRecordedStripeSubscriptionIds(deps.db, userId));
+  // Who is told is read before Stripe ends anything: the cancellations' webhooks may mark the
+  // subscribers cancelled before their rows go, and they must still hear why.
+  const live = await listLiveSubscriptionsOf(deps.db, userId);
   try {
     await closeCreatorBilling(deps, { offerings, recordedSubscriptionIds });
   } catch (error) {
     throw toAppError(error, "Failed to delete account. Please try again.");
   }
-  await deleteCreator(
-    deps.db,
-    userId,
-    offerings.map((offering) => offering.customUrl),
+  const closedAt = new Date();
+  // Drawn before the transaction, so it (and a retry of it) only writes rows.
+  const notices = await Promise.all(live.map((s) => renderClosingNotice(s, closedAt)));
+  const customUrls = offerings.map((offering) => offering.customUrl);
+  // A webhook recording a payment at the same moment locks the same rows in another order.
+  await retryOnDeadlock(() =>
+    deps.db.transaction(async (tx) => {
+      await insertClosedSubscriptionsOf(tx, userId, closedAt);
+      for (const notice of notices) if (notice) await deps.mailer.enqueue(tx, notice);
+      await deleteCreatorRows(tx, userId, customUrls);
+    }),
   );
 }

@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import type { Logger } from "../../lib/logger";
 import { SUBSCRIPTION_METADATA } from "../billing/billing-sync";
+import { CANCELLATION_COMMENTS } from "../billing/lifecycle-emails";
 import { settleOrphanSubscription } from "../billing/orphan-subscription";
 
 export interface CloseBillingDeps {
@@ -59,7 +60,7 @@ async function expireOpenCheckoutSessions(stripe: Stripe, offeringIds: Set<strin
 async function cancelRecorded(stripe: Stripe, subscriptionId: string) {
   try {
     await stripe.subscriptions.cancel(subscriptionId, {
-      cancellation_details: { comment: "The business closed its Regulars account." },
+      cancellation_details: { comment: CANCELLATION_COMMENTS.businessClosed },
     });
   } catch (error) {
     const current = await stripe.subscriptions.retrieve(subscriptionId).catch(() => null);

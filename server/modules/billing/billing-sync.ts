@@ -6,15 +6,23 @@ import { sanitizeExternalText } from "../../../contracts/text";
 import type { Db } from "../../db/client";
 import type { Mailer } from "../../integrations/email/mailer";
 import type { Logger } from "../../lib/logger";
+import { renderClosingNotice } from "../closed-subscriptions/closing-notice";
 import { findOfferingById, type OfferingRow } from "../offerings/offering-repository";
 import {
+  findCreatorContact,
   findSubscriberByStripeSubscriptionId,
   insertEarningOnce,
   insertSubscriberOnce,
   updateSubscriberStatus,
   upsertPaymentSubscription,
 } from "./billing-repository";
-import { cancelledByOf, cardOf, type FailedAttempt, lifecycleEmails } from "./lifecycle-emails";
+import {
+  cancelledByOf,
+  cardOf,
+  type FailedAttempt,
+  isEndedByAccountDeletion,
+  lifecycleEmails,
+} from "./lifecycle-emails";
 import { type OrphanOutcome, settleOrphanSubscription } from "./orphan-subscription";
 import { subscriberStatusFor } from "./subscriber-status";
 
@@ -193,7 +201,23 @@ export async function syncStripeSubscription(
       }
     }
     if (options.failedAttempt) await emails.paymentFailed(options.failedAttempt);
-    if (subscription.status === "canceled" || subscription.cancel_at_period_end) {
+    const hasEnded = subscription.status === "canceled" || subscription.cancel_at_period_end;
+    if (hasEnded && isEndedByAccountDeletion(subscription)) {
+      // Ended by the account's deletion, before its rows are gone: the subscriber hears why
+      // (the deletion writes the same message, under the same key), never "You cancelled".
+      const contact = await findCreatorContact(tx, offering.userId);
+      const notice = await renderClosingNotice(
+        {
+          subscriberId: subscriber.id,
+          name: subscriber.name,
+          email: subscriber.email,
+          offeringTitle: offering.title,
+          businessName: offering.creatorName || contact?.businessName || "The business",
+        },
+        new Date(),
+      );
+      if (notice) await deps.mailer.enqueue(tx, notice);
+    } else if (hasEnded) {
       const endsAt = subscription.status === "canceled" ? null : period.end;
       await emails.cancelled(subscription.id, cancelledByOf(subscription), endsAt);
     }

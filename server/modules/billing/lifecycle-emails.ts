@@ -21,7 +21,16 @@ import { type CreatorContact, findCreatorContact } from "./billing-repository";
 export const CANCELLATION_COMMENTS = {
   customer: "Cancelled by the customer on the Regulars self-service page.",
   creator: "Cancelled by the business on Regulars.",
+  /**
+   * The business deleted its account: the subscriber is told that (closing-notice.ts), by the
+   * deletion or by the webhook reporting the end, never "You cancelled".
+   */
+  businessClosed: "The business closed its Regulars account.",
 } as const;
+
+export function isEndedByAccountDeletion(subscription: Stripe.Subscription): boolean {
+  return subscription.cancellation_details?.comment === CANCELLATION_COMMENTS.businessClosed;
+}
 
 export type CancelledBy = "customer" | "creator" | "failed_payments";
 

@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
+import { CANCELLATION_COMMENTS } from "./lifecycle-emails";
 
 /**
  * A Stripe subscription whose metadata names an offering we no longer have: its creator deleted
@@ -59,7 +60,7 @@ async function listPaidInvoices(stripe: Stripe, subscriptionId: string) {
 async function cancelAtOnce(stripe: Stripe, subscriptionId: string) {
   try {
     await stripe.subscriptions.cancel(subscriptionId, {
-      cancellation_details: { comment: "The business closed its Regulars account." },
+      cancellation_details: { comment: CANCELLATION_COMMENTS.businessClosed },
     });
   } catch (error) {
     // Another event or request may have cancelled it a moment ago; anything else is real.

@@ -7,6 +7,7 @@ import { renderManageLinkReplacedEmail } from "../../integrations/email/template
 import { AppError } from "../../lib/errors";
 import { customerPortalUrl } from "../../lib/public-links";
 import { CANCELLATION_COMMENTS } from "../billing/lifecycle-emails";
+import { throwIfSubscriptionClosed } from "../closed-subscriptions/closed-subscription-service";
 import {
   findPendingEmail,
   findSubscriberByManageKey,
@@ -32,7 +33,11 @@ export const SUBSCRIPTION_NOT_FOUND = "Subscription Not Found";
 
 export async function requireSubscriber(db: Db, ref: SubscriberRef) {
   const row = await findSubscriberByManageKey(db, ref.customUrl, ref.manageKey);
-  if (!row) throw new AppError("not_found", SUBSCRIPTION_NOT_FOUND);
+  if (!row) {
+    // Its business deleted the account: the link says so rather than "Not Found".
+    await throwIfSubscriptionClosed(db, ref);
+    throw new AppError("not_found", SUBSCRIPTION_NOT_FOUND);
+  }
   return row;
 }
 

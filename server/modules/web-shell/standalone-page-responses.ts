@@ -70,20 +70,22 @@ export function standalonePageResponses({
       return c.html(renderIndexHtml(selfServiceTemplate, bootData));
     }
     let portal: CustomerPortal | null;
+    let closedMessage: string | null = null;
     try {
       portal = await readCustomerPortal({
         customUrl: parseCustomUrlParam(decode(match[1]), NOT_FOUND),
         manageKey: parseUuidParam(decode(match[2]), NOT_FOUND),
       });
     } catch (error) {
-      // Anything but "no such subscription" leaves the page to the browser, which asks the
-      // API and shows what it answers. Nothing is logged here: the address is a secret.
-      if ((error as { code?: string }).code !== "not_found") {
-        return c.html(renderIndexHtml(selfServiceTemplate, bootData));
-      }
+      // Anything but "no such subscription" (or one its business closed) leaves the page to the
+      // browser, which asks the API and shows what it answers. Nothing is logged here: the
+      // address is a secret.
+      const code = (error as { code?: string }).code;
+      if (code === "subscription_closed") closedMessage = (error as Error).message;
+      else if (code !== "not_found") return c.html(renderIndexHtml(selfServiceTemplate, bootData));
       portal = null;
     }
-    const markup = renderSelfService(c.req.path, portal);
+    const markup = renderSelfService(c.req.path, portal, closedMessage);
     const head = portal
       ? selfServiceTemplate.replace(
           "<title>Manage Your Subscription</title>",
@@ -91,8 +93,13 @@ export function standalonePageResponses({
         )
       : selfServiceTemplate;
     return c.html(
-      renderIndexHtml(head, { ...bootData, customerPortal: portal }, undefined, markup),
-      portal ? 200 : 404,
+      renderIndexHtml(
+        head,
+        { ...bootData, customerPortal: portal, closedSubscriptionMessage: closedMessage },
+        undefined,
+        markup,
+      ),
+      portal ? 200 : closedMessage ? 410 : 404,
     );
   }
 

@@ -2,8 +2,15 @@ import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { CustomerPortal } from "../../../contracts/customer-portal";
 
-/** Draws the self-service page's markup (web/src/app/standalone/server-render.tsx, ADR 019). */
-export type SelfServiceRenderer = (pathname: string, portal: CustomerPortal | null) => string;
+/**
+ * Draws the self-service page's markup (web/src/app/standalone/server-render.tsx, ADR 019);
+ * `closedMessage` with no portal: the business closed the subscription.
+ */
+export type SelfServiceRenderer = (
+  pathname: string,
+  portal: CustomerPortal | null,
+  closedMessage?: string | null,
+) => string;
 
 /**
  * Loads the standalone pages' server build (`npm run build` writes it). Without one the page

@@ -46,8 +46,15 @@ export function prerenderSignInPages(): PrerenderedSignIn[] {
   }));
 }
 
-/** `portal` null: no such subscription, drawn as the page's "not found". */
-export function renderSelfServicePage(pathname: string, portal: CustomerPortal | null): string {
+/**
+ * `portal` null: no such subscription, drawn as the page's "not found", or with `closedMessage`
+ * as a subscription its business closed.
+ */
+export function renderSelfServicePage(
+  pathname: string,
+  portal: CustomerPortal | null,
+  closedMessage: string | null = null,
+): string {
   const queryClient = createQueryClient();
   if (portal) seedSelfService(queryClient, pathname, portal);
   const html = renderToString(
@@ -55,6 +62,7 @@ export function renderSelfServicePage(pathname: string, portal: CustomerPortal |
       router={staticRouter(pathname)}
       queryClient={queryClient}
       found={portal !== null}
+      closedMessage={closedMessage}
     />,
   );
   queryClient.clear();

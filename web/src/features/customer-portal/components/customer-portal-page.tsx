@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
+import { SubscriptionClosed } from "@/components/subscription-closed";
 import { SubscriptionNotFound } from "@/components/subscription-not-found";
 import { Alert } from "@/components/ui/alert";
 import { paths } from "@/config/paths";
-import { errorMessage } from "@/lib/api-client";
+import { ApiError, errorMessage } from "@/lib/api-client";
 import { useCancelSubscription } from "../api/cancel-subscription";
 import { useCustomerPortal } from "../api/get-customer-portal";
 import { useGetNewLink } from "../api/get-new-link";
@@ -55,7 +56,13 @@ export default function CustomerPortalPage() {
   }, [banner]);
 
   if (portal.isPending) return <CustomerPortalSkeleton />;
-  if (!portal.data) return <SubscriptionNotFound />;
+  if (!portal.data) {
+    // Its business deleted the account: the API says who and when.
+    if (portal.error instanceof ApiError && portal.error.code === "subscription_closed") {
+      return <SubscriptionClosed message={portal.error.message} />;
+    }
+    return <SubscriptionNotFound />;
+  }
   const { offering, subscriber } = portal.data;
 
   async function saveEmail(email: string) {
