@@ -42,6 +42,9 @@ export const updateSubscriberEmailSchema = z.object({ email: subscriberEmailSche
 export const updateSubscriberEmailResponseSchema = z.object({ pendingEmail: z.string() });
 export type UpdateSubscriberEmailResponse = z.infer<typeof updateSubscriberEmailResponseSchema>;
 
+/** "Get a New Link" takes nothing but the link it is asked from: an empty JSON object. */
+export const newManageLinkRequestSchema = z.object({}).strict();
+
 /** "Get a New Link": the page moves to the address with this key; the old one stops working. */
 export const newManageLinkResponseSchema = z.object({ manageKey: z.string() });
 export type NewManageLinkResponse = z.infer<typeof newManageLinkResponseSchema>;

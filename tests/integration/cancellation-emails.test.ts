@@ -58,10 +58,10 @@ describe("cancellation e-mails say who ended the subscription, once", () => {
       asCreator(creator, jsonRequest("PATCH", { cancellation: false })),
     );
     expect(quiet.status).toBe(200);
-    const { subscriberId } = await subscribeWithCard(app, offering, { name: "Rex" });
+    const { subscriberId, manageKey } = await subscribeWithCard(app, offering, { name: "Rex" });
     const cancelled = await app.request(
       "/api/cancel-subscription",
-      jsonRequest("POST", { customUrl: offering.customUrl, subscriberId }),
+      jsonRequest("POST", { customUrl: offering.customUrl, manageKey }),
     );
     expect(cancelled.status).toBe(200);
     await app.flushWebhooks();

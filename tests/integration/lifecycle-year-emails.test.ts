@@ -9,7 +9,8 @@ import {
 } from "../factories/offering-factory";
 import { advanceEmulatorClock, createPaymentMethod, testCards } from "../factories/stripe-browser";
 import { subscribeWithCard } from "../factories/subscriber-factory";
-import { createTestApp, jsonRequest, type TestApp } from "../setup/test-app";
+import { linksIn, readOutbox } from "../setup/outbox";
+import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 
 let smtp: SmtpSink;
@@ -77,18 +78,26 @@ describe("a simulated year of one creator's business", () => {
     });
 
     await month();
-    // Dan moves to a new address: both addresses hear of it, and later receipts go to the new.
+    // Dan moves to a new address and confirms it from there: both addresses hear of it, and
+    // later receipts go to the new.
     const changed = await app.request(
-      `/api/public/customers/${offering.customUrl}/${moving.subscriberId}/email`,
+      `/api/public/customers/${offering.customUrl}/${moving.manageKey}/email`,
       jsonRequest("PATCH", { email: "dan@new.example.com" }),
     );
     expect(changed.status).toBe(200);
+    const [confirmMail] = await readOutbox(app, "dan@new.example.com", "email_change_confirm");
+    const [confirmLink] = linksIn(confirmMail!, `${TEST_ORIGIN}/email-change/confirm?token=`);
+    const confirmed = await app.request(
+      "/api/public/email-changes/confirm",
+      jsonRequest("POST", { token: new URL(confirmLink!).searchParams.get("token") }),
+    );
+    expect(confirmed.status).toBe(200);
 
     await month();
     // Cat cancels on the self-service page.
     const cancelled = await app.request(
       "/api/cancel-subscription",
-      jsonRequest("POST", { customUrl: offering.customUrl, subscriberId: leaving.subscriberId }),
+      jsonRequest("POST", { customUrl: offering.customUrl, manageKey: leaving.manageKey }),
     );
     expect(cancelled.status).toBe(200);
 
@@ -117,7 +126,9 @@ describe("a simulated year of one creator's business", () => {
       "cat@example.com | Your Lawn Care subscription is cancelled": 1,
       "dan@example.com | Welcome to Lawn Care": 1,
       "dan@example.com | Receipt for Lawn Care": 2,
+      "dan@example.com | Change of e-mail asked for Lawn Care": 1,
       "dan@example.com | Your e-mail for Lawn Care was changed": 1,
+      "dan@new.example.com | Confirm your new e-mail for Lawn Care": 1,
       "dan@new.example.com | Your e-mail for Lawn Care was changed": 1,
       "dan@new.example.com | Receipt for Lawn Care": 11,
       [`${owner} | Verify your e-mail for Regulars`]: 1,
@@ -134,8 +145,8 @@ describe("a simulated year of one creator's business", () => {
     const receipt = smtp.received.find((m) => m.subject === "Receipt for Lawn Care");
     expect(receipt?.text).toMatch(/Visa ending in 4242/);
     expect(receipt?.text).toContain("$20.00");
-    expect(receipt?.text).toContain(`/customer/${offering.customUrl}/${loyal.subscriberId}`);
+    expect(receipt?.text).toContain(`/customer/${offering.customUrl}/${loyal.manageKey}`);
     const failure = smtp.received.find((m) => m.subject === "Your payment for Lawn Care failed");
-    expect(failure?.text).toContain(`/customer/${offering.customUrl}/${failing.subscriberId}`);
+    expect(failure?.text).toContain(`/customer/${offering.customUrl}/${failing.manageKey}`);
   }, 240_000);
 });

@@ -14,7 +14,7 @@ const hostileTitle = `<script>alert("x")</script> $& deals`;
 
 let app: TestApp;
 let offering: Offering;
-let subscriberId: string;
+let manageKey: string;
 
 beforeAll(async () => {
   const { renderSelfServicePage } = (await import(rendererModule)) as {
@@ -23,8 +23,7 @@ beforeAll(async () => {
   app = await createTestApp({}, { webDistDir, renderSelfService: renderSelfServicePage });
   const creator = await createOnboardedCreator(app);
   offering = await createOffering(app, creator, { title: hostileTitle, priceCents: 2500 });
-  subscriberId = (await subscribeWithCard(app, offering, { email: "pat@example.com" }))
-    .subscriberId;
+  manageKey = (await subscribeWithCard(app, offering, { email: "pat@example.com" })).manageKey;
 }, 60_000);
 afterAll(() => app?.close());
 
@@ -39,7 +38,7 @@ function bootData(html: string) {
 
 describe("the self-service page", () => {
   it("arrives drawn, with its subscription inlined for hydration, private and unindexed", async () => {
-    const response = await app.request(`/customer/${offering.customUrl}/${subscriberId}`);
+    const response = await app.request(`/customer/${offering.customUrl}/${manageKey}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("referrer-policy")).toBe("no-referrer");
@@ -60,7 +59,7 @@ describe("the self-service page", () => {
     for (const url of [
       `/customer/${offering.customUrl}/00000000-0000-4000-8000-000000000000`,
       `/customer/${offering.customUrl}/not-a-uuid`,
-      `/customer/NOT-A-SLUG/${subscriberId}`,
+      `/customer/NOT-A-SLUG/${manageKey}`,
     ]) {
       const response = await app.request(url);
       expect(response.status, url).toBe(404);

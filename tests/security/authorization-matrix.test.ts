@@ -16,6 +16,8 @@ let aOffering: { id: string; customUrl: string };
 let bOffering: { id: string; customUrl: string };
 let aSubscriber: string;
 let bSubscriber: string;
+let aManageKey: string;
+let bManageKey: string;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -23,8 +25,8 @@ beforeAll(async () => {
   b = await createOnboardedCreator(app);
   aOffering = await createOffering(app, a, { title: "A plan" });
   bOffering = await createOffering(app, b, { title: "B plan" });
-  aSubscriber = (await subscribeWithCard(app, aOffering)).subscriberId;
-  bSubscriber = (await subscribeWithCard(app, bOffering)).subscriberId;
+  ({ subscriberId: aSubscriber, manageKey: aManageKey } = await subscribeWithCard(app, aOffering));
+  ({ subscriberId: bSubscriber, manageKey: bManageKey } = await subscribeWithCard(app, bOffering));
 }, 60_000);
 afterAll(async () => {
   await app?.close();
@@ -130,12 +132,14 @@ describe("authorization matrix", () => {
   });
 
   it("subscriber links open only the matching subscriber of the matching active offering", async () => {
-    const portal = (customUrl: string, id: string) => `/api/public/customers/${customUrl}/${id}`;
-    expect((await app.request(portal(aOffering.customUrl, aSubscriber))).status).toBe(200);
-    // A's subscriber id under B's offering, and B's subscriber under A's offering: not found.
+    const portal = (customUrl: string, key: string) => `/api/public/customers/${customUrl}/${key}`;
+    expect((await app.request(portal(aOffering.customUrl, aManageKey))).status).toBe(200);
+    // A's key under B's offering, B's under A's, and A's subscriber id (a name, not a key, ADR
+    // 022) under A's own offering: not found.
     for (const [customUrl, id] of [
-      [bOffering.customUrl, aSubscriber],
-      [aOffering.customUrl, bSubscriber],
+      [bOffering.customUrl, aManageKey],
+      [aOffering.customUrl, bManageKey],
+      [aOffering.customUrl, aSubscriber],
     ] as const) {
       expect((await app.request(portal(customUrl, id))).status).toBe(404);
       expect(
@@ -150,7 +154,7 @@ describe("authorization matrix", () => {
         (
           await app.request(
             "/api/cancel-subscription",
-            jsonRequest("POST", { customUrl, subscriberId: id }),
+            jsonRequest("POST", { customUrl, manageKey: id }),
           )
         ).status,
       ).toBe(404);
@@ -158,13 +162,16 @@ describe("authorization matrix", () => {
         (
           await app.request(
             "/api/create-billing-portal",
-            jsonRequest("POST", { customUrl, subscriberId: id, returnUrl: `${TEST_ORIGIN}/x` }),
+            jsonRequest("POST", { customUrl, manageKey: id, returnUrl: `${TEST_ORIGIN}/x` }),
           )
         ).status,
       ).toBe(404);
+      expect(
+        (await app.request(`${portal(customUrl, id)}/new-link`, jsonRequest("POST", {}))).status,
+      ).toBe(404);
     }
     // A creator's session gives no extra power over subscriber links.
-    expect((await app.request(portal(bOffering.customUrl, aSubscriber), asCreator(a))).status).toBe(
+    expect((await app.request(portal(bOffering.customUrl, aManageKey), asCreator(a))).status).toBe(
       404,
     );
   });

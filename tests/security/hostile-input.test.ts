@@ -32,7 +32,7 @@ let creator: OnboardedCreator;
 let bystander: OnboardedCreator;
 let offeringId: string;
 let customUrl: string;
-let subscriberId: string;
+let manageKey: string;
 let paymentMethodId: string;
 
 beforeAll(async () => {
@@ -42,7 +42,7 @@ beforeAll(async () => {
   const offering = await createOffering(app, creator);
   offeringId = offering.id;
   customUrl = offering.customUrl;
-  subscriberId = (await subscribeWithCard(app, offering)).subscriberId;
+  manageKey = (await subscribeWithCard(app, offering)).manageKey;
   paymentMethodId = await createPaymentMethod(app, testCards.success);
 }, 60_000);
 afterAll(async () => {
@@ -251,17 +251,29 @@ const table: Record<string, TableEntry> = {
     asCreator: false,
     emailFields: ["email"],
   },
-  "PATCH /api/public/customers/:customUrl/:subscriberId/email": {
+  "PATCH /api/public/customers/:customUrl/:manageKey/email": {
     valid: () => ({ email: "n@example.com" }),
     asCreator: false,
     emailFields: ["email"],
   },
+  "POST /api/public/customers/:customUrl/:manageKey/new-link": {
+    valid: () => ({}),
+    asCreator: false,
+  },
+  "POST /api/public/email-changes/confirm": {
+    valid: () => ({ token: "A".repeat(43) }),
+    asCreator: false,
+  },
+  "POST /api/public/email-changes/undo": {
+    valid: () => ({ token: "A".repeat(43) }),
+    asCreator: false,
+  },
   "POST /api/create-billing-portal": {
-    valid: () => ({ customUrl, subscriberId, returnUrl: "https://evil.example/" }),
+    valid: () => ({ customUrl, manageKey, returnUrl: "https://evil.example/" }),
     asCreator: false,
   },
   "POST /api/cancel-subscription": {
-    valid: () => ({ customUrl: "nope-12345678", subscriberId }),
+    valid: () => ({ customUrl: "nope-12345678", manageKey }),
     asCreator: false,
   },
 };
@@ -275,7 +287,7 @@ function nextAddress() {
 }
 
 function pathOf(route: RouteRef) {
-  return concretePath(route.path, { id: offeringId, customUrl, subscriberId });
+  return concretePath(route.path, { id: offeringId, customUrl, manageKey });
 }
 
 async function send(route: RouteRef, payload: Payload, as: TestCreator | null) {

@@ -3,20 +3,27 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offering } from "../../contracts/offerings";
 import { createLogger } from "../../server/lib/logger";
-import { createOffering, createOnboardedCreator } from "../factories/offering-factory";
+import { asCreator } from "../factories/creator-factory";
+import {
+  createOffering,
+  createOnboardedCreator,
+  type OnboardedCreator,
+} from "../factories/offering-factory";
 import { confirmCardPayment, createPaymentMethod, testCards } from "../factories/stripe-browser";
 import { subscribeWithCard } from "../factories/subscriber-factory";
 import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
 
-// A manage link (/customer/{customUrl}/{subscriberId}) is a bearer secret: whoever has the
-// subscriber id can see the subscription, change its e-mail and cancel it. So the id never
-// reaches someone who only knows a Stripe subscription id, never lands in our logs, and no
-// page or answer carrying it may be cached or leak through the Referer header.
+// A manage link (/customer/{customUrl}/{manageKey}) is a bearer secret: whoever has the manage
+// key can see the subscription, change its e-mail and cancel it. So the key never reaches
+// someone who only knows a Stripe subscription id, never lands in our logs, Stripe's metadata
+// or a CSV, and no page or answer carrying it may be cached or leak through the Referer header.
+// The subscriber's id is only a name (ADR 022).
 
 let app: TestApp;
 let offering: Offering;
 let freeOffering: Offering;
-let subscriberId: string;
+let creator: OnboardedCreator;
+let manageKey: string;
 const logLines: string[] = [];
 
 beforeAll(async () => {
@@ -27,10 +34,10 @@ beforeAll(async () => {
       logger: createLogger("info", { write: (line: string) => void logLines.push(line) }),
     },
   );
-  const creator = await createOnboardedCreator(app);
+  creator = await createOnboardedCreator(app);
   offering = await createOffering(app, creator, { priceCents: 2500 });
   freeOffering = await createOffering(app, creator, { priceCents: 0 });
-  subscriberId = (await subscribeWithCard(app, offering)).subscriberId;
+  ({ manageKey } = await subscribeWithCard(app, offering));
 }, 60_000);
 afterAll(async () => {
   await app?.close();
@@ -69,7 +76,7 @@ function expectPrivate(response: Response, what: string) {
 }
 
 describe("manage links are bearer secrets", () => {
-  it("finalize hands the subscriber id only to the caller holding start's token", async () => {
+  it("finalize hands the manage key only to the caller holding start's token", async () => {
     const paymentMethodId = await createPaymentMethod(app, testCards.success);
     const attempt = { attemptId: randomUUID(), paymentMethodId };
     const started = await startPaid(attempt);
@@ -87,7 +94,7 @@ describe("manage links are bearer secrets", () => {
       finalizeToken: "A".repeat(43),
     });
     expect(guessed.status).toBe(404);
-    expect(await guessed.text()).not.toMatch(/subscriberId/);
+    expect(await guessed.text()).not.toMatch(/subscriberId|manageKey/);
 
     // Another attempt's token opens only that attempt.
     const otherCard = await createPaymentMethod(app, testCards.success);
@@ -105,12 +112,12 @@ describe("manage links are bearer secrets", () => {
       finalizeToken: started.finalizeToken,
     });
     expect(done.status).toBe(200);
-    expect(((await done.json()) as { subscriberId: string }).subscriberId).toMatch(
-      /^[0-9a-f-]{36}$/,
-    );
+    const answer = (await done.json()) as { subscriberId: string; manageKey: string };
+    expect(answer.manageKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(answer.manageKey).not.toBe(answer.subscriberId);
   });
 
-  it("the free path answers the subscriber id only to the attempt that made it", async () => {
+  it("the free path answers the manage key only to the attempt that made it", async () => {
     const attemptId = randomUUID();
     const body = {
       customUrl: freeOffering.customUrl,
@@ -120,7 +127,7 @@ describe("manage links are bearer secrets", () => {
     };
     const made = await app.request("/api/public/subscribe/free", jsonRequest("POST", body));
     expect(made.status).toBe(201);
-    const { subscriberId: freeSubscriberId } = (await made.json()) as { subscriberId: string };
+    const { manageKey: freeManageKey } = (await made.json()) as { manageKey: string };
     expectPrivate(made, "free subscribe");
     // The attempt id is the caller's own random secret; the same id with other details is refused.
     const hijack = await app.request(
@@ -128,7 +135,7 @@ describe("manage links are bearer secrets", () => {
       jsonRequest("POST", { ...body, name: "Mallory", email: "mallory@example.com" }),
     );
     expect(hijack.status).toBe(409);
-    expect(await hijack.text()).not.toContain(freeSubscriberId);
+    expect(await hijack.text()).not.toContain(freeManageKey);
   });
 
   it("the hosted-checkout success page reads nothing from its session id", async () => {
@@ -142,14 +149,19 @@ describe("manage links are bearer secrets", () => {
     const real = await page("cs_test_a1B2c3D4e5F6g7H8");
     const other = await page("cs_test_zzzzzzzzzzzzzzzz");
     expect(real).toBe(other);
-    expect(real).not.toContain(subscriberId);
+    expect(real).not.toContain(manageKey);
   });
 
   it("pages and answers that carry a manage link are never cached and send no Referer", async () => {
-    const portal = `/api/public/customers/${offering.customUrl}/${subscriberId}`;
+    const portal = `/api/public/customers/${offering.customUrl}/${manageKey}`;
     const unknown = `/api/public/customers/${offering.customUrl}/${randomUUID()}`;
     const checks: [string, Promise<Response>][] = [
-      ["self-service page", app.request(`/customer/${offering.customUrl}/${subscriberId}`)],
+      ["self-service page", app.request(`/customer/${offering.customUrl}/${manageKey}`)],
+      ["e-mail change page", app.request("/email-change/confirm?token=abc")],
+      [
+        "e-mail change confirm",
+        app.request("/api/public/email-changes/confirm", jsonRequest("POST", { token: "x" })),
+      ],
       ["portal read", app.request(portal)],
       ["portal read, unknown id", app.request(unknown)],
       [
@@ -162,8 +174,8 @@ describe("manage links are bearer secrets", () => {
           "/api/create-billing-portal",
           jsonRequest("POST", {
             customUrl: offering.customUrl,
-            subscriberId,
-            returnUrl: `${TEST_ORIGIN}/customer/${offering.customUrl}/${subscriberId}`,
+            manageKey,
+            returnUrl: `${TEST_ORIGIN}/customer/${offering.customUrl}/${manageKey}`,
           }),
         ),
       ],
@@ -171,7 +183,7 @@ describe("manage links are bearer secrets", () => {
         "cancel, unknown id",
         app.request(
           "/api/cancel-subscription",
-          jsonRequest("POST", { customUrl: offering.customUrl, subscriberId: randomUUID() }),
+          jsonRequest("POST", { customUrl: offering.customUrl, manageKey: randomUUID() }),
         ),
       ],
       ["reset-password page", app.request("/reset-password?token=abc")],
@@ -188,22 +200,27 @@ describe("manage links are bearer secrets", () => {
     expect(landing.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
-  it("keeps subscriber ids and tokens out of the logs", async () => {
-    await app.request(`/customer/${offering.customUrl}/${subscriberId}`);
-    await app.request(`/api/public/customers/${offering.customUrl}/${subscriberId}`);
+  it("keeps manage keys and tokens out of the logs", async () => {
+    await app.request(`/customer/${offering.customUrl}/${manageKey}`);
+    await app.request(`/api/public/customers/${offering.customUrl}/${manageKey}`);
     await app.request(
-      `/api/public/customers/${offering.customUrl}/${subscriberId}/email`,
+      `/api/public/customers/${offering.customUrl}/${manageKey}/email`,
       jsonRequest("PATCH", { email: "still-valid@example.com" }),
+    );
+    await app.request(
+      "/api/public/email-changes/confirm",
+      jsonRequest("POST", { token: "C".repeat(43) }),
     );
     await app.request("/api/auth/reset-password/sEcReTtOkEn123?callbackURL=%2Freset-password", {
       redirect: "manual",
     });
     app.runtime.deps.logger.info(
-      { subscriberId, attempt: { finalizeToken: "tok", clientSecret: "pi_x_secret_y" } },
+      { manageKey, attempt: { finalizeToken: "tok", clientSecret: "pi_x_secret_y" } },
       "a line that names secrets",
     );
     const logs = logLines.join("");
-    expect(logs).not.toContain(subscriberId);
+    expect(logs).not.toContain(manageKey);
+    expect(logs).not.toContain("C".repeat(43));
     expect(logs).not.toContain("sEcReTtOkEn123");
     expect(logs).not.toContain("pi_x_secret_y");
     const paths = logLines
@@ -217,6 +234,42 @@ describe("manage links are bearer secrets", () => {
         "/api/auth/reset-password/[redacted]",
       ]),
     );
-    expect(logs).toContain('"subscriberId":"[redacted]"');
+    expect(logs).toContain('"manageKey":"[redacted]"');
+  });
+
+  it("writes no manage key to Stripe (customer, subscription, refund) or the CSV exports", async () => {
+    const stripe = app.runtime.deps.stripe;
+    const {
+      subscriberId: id,
+      manageKey: key,
+      subscriptionId,
+    } = await subscribeWithCard(app, offering);
+    const payments = await app.request(`/api/subscribers/${id}/payments`, asCreator(creator));
+    const [payment] = ((await payments.json()) as { payments: Array<{ id: string }> }).payments;
+    const refunded = await app.request(
+      `/api/subscribers/${id}/payments/${payment!.id}/refund`,
+      asCreator(
+        creator,
+        jsonRequest("POST", { amountCents: 500 }, { "Idempotency-Key": randomUUID() }),
+      ),
+    );
+    expect(refunded.status).toBe(201);
+    const { refund } = (await refunded.json()) as { refund: { id: string } };
+    const seenByStripe = JSON.stringify([
+      await stripe.refunds.retrieve(refund.id),
+      await stripe.subscriptions.retrieve(subscriptionId, { expand: ["customer"] }),
+    ]);
+    expect(seenByStripe).toContain(payment!.id);
+    expect(seenByStripe).not.toContain(key);
+    // Nor the subscriber's id: a link made before manage keys uses the id as its key.
+    expect(seenByStripe).not.toContain(id);
+
+    for (const file of ["subscribers.csv", "payments.csv"]) {
+      const csv = await app.request(`/api/subscribers/export/${file}`, asCreator(creator));
+      expect(csv.status).toBe(200);
+      const text = await csv.text();
+      expect(text.split("\n").length, file).toBeGreaterThan(1);
+      expect(text, file).not.toContain(key);
+    }
   });
 });

@@ -36,7 +36,8 @@ const pages: RouteRef[] = [
   "/",
   "/:customUrl",
   "/landing/:customUrl",
-  "/customer/:customUrl/:subscriberId",
+  "/customer/:customUrl/:manageKey",
+  "/email-change/:action",
   "/dashboard",
   "/manage",
   "/success",
@@ -51,10 +52,11 @@ beforeAll(async () => {
   app = await createTestApp({}, { webDistDir: path.resolve("web") });
   const creator = await createOnboardedCreator(app);
   const offering = await createOffering(app, creator);
-  const { subscriberId } = await subscribeWithCard(app, offering);
+  const { manageKey } = await subscribeWithCard(app, offering);
   values = {
     customUrl: offering.customUrl,
-    subscriberId,
+    manageKey,
+    action: "confirm",
     id: offering.id,
     token: "not-a-token",
     file: "index.js",
@@ -125,7 +127,7 @@ describe("no anonymous request gets a 5xx", () => {
     const routes = allRoutes().map(routeKey);
     for (const expected of [
       "GET /api/public/offerings/:customUrl",
-      "PATCH /api/public/customers/:customUrl/:subscriberId/email",
+      "PATCH /api/public/customers/:customUrl/:manageKey/email",
       "POST /api/auth/sign-in/email",
       "GET /api/auth/reset-password/:token",
       "GET /landing/:customUrl",

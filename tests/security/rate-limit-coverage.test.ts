@@ -233,13 +233,28 @@ describe("rate-limit coverage", () => {
         path: "/api/public/manage-links",
         body: "{}",
       },
-      "GET /api/public/customers/:customUrl/:subscriberId": {
+      "GET /api/public/customers/:customUrl/:manageKey": {
         method: "GET",
         path: "/api/public/customers/nope-12345678/00000000-0000-4000-8000-000000000000",
       },
-      "PATCH /api/public/customers/:customUrl/:subscriberId/email": {
+      "PATCH /api/public/customers/:customUrl/:manageKey/email": {
         method: "PATCH",
         path: "/api/public/customers/nope-12345678/00000000-0000-4000-8000-000000000000/email",
+        body: "{}",
+      },
+      "POST /api/public/customers/:customUrl/:manageKey/new-link": {
+        method: "POST",
+        path: "/api/public/customers/nope-12345678/00000000-0000-4000-8000-000000000000/new-link",
+        body: "{}",
+      },
+      "POST /api/public/email-changes/confirm": {
+        method: "POST",
+        path: "/api/public/email-changes/confirm",
+        body: "{}",
+      },
+      "POST /api/public/email-changes/undo": {
+        method: "POST",
+        path: "/api/public/email-changes/undo",
         body: "{}",
       },
       "POST /api/create-billing-portal": {
@@ -370,6 +385,29 @@ describe("rate-limit coverage", () => {
       });
     }
   });
+
+  it("the self-service page and its API share one count for guessing keys (Security 5)", async () => {
+    const rule = declared["GET /api/public/customers/:customUrl/:manageKey"] as LimitRule;
+    const ip = "198.51.100.200";
+    const key = "00000000-0000-4000-8000-000000000000";
+    const page = (path: string) => app.request(path, { ip });
+    const api = () => app.request(`/api/public/customers/nope-12345678/${key}`, { ip });
+    // Half through the page (in its every spelling), half through the API: one allowance.
+    for (let i = 0; i < rule.max; i += 1) {
+      const response =
+        i % 2 === 0
+          ? await api()
+          : await page(`/customer/nope-12345678/${key}${i % 4 === 1 ? "/" : ""}`);
+      expect(response.status, `request ${i + 1}`).not.toBe(429);
+      await response.arrayBuffer();
+    }
+    expect((await api()).status).toBe(429);
+    const refusedPage = await page(`/customer/nope-12345678/${key}`);
+    expect(refusedPage.status).toBe(429);
+    expect(refusedPage.headers.get("retry-after")).toBe(String(rule.windowSeconds));
+    // Other pages keep their own, far larger allowance.
+    expect((await page("/features")).status).toBe(200);
+  }, 60_000);
 
   describe("the per-creator limit on routes that reach Stripe", () => {
     it("refuses one creator with 429 past the limit, across those routes, and no one else", async () => {

@@ -204,6 +204,22 @@ describe("Get a New Link (Security 4)", () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
   });
 
+  it("a link from before manage keys (the key is the id) keeps working until it is replaced", async () => {
+    const { subscriberId } = await subscribeWithCard(app, offering);
+    // What migration 0014 did to every subscriber that existed then.
+    await app.runtime.deps.db
+      .update(subscribers)
+      .set({ manageKey: subscriberId })
+      .where(eq(subscribers.id, subscriberId));
+    expect((await app.request(portalPath(offering.customUrl, subscriberId))).status).toBe(200);
+    const response = await newLink(offering.customUrl, subscriberId);
+    expect(response.status).toBe(200);
+    const { manageKey } = (await response.json()) as { manageKey: string };
+    expect(manageKey).not.toBe(subscriberId);
+    expect((await app.request(portalPath(offering.customUrl, subscriberId))).status).toBe(404);
+    expect((await app.request(portalPath(offering.customUrl, manageKey))).status).toBe(200);
+  });
+
   it("needs the offering's custom URL too", async () => {
     const { manageKey } = await subscribeWithCard(app, offering);
     expect((await newLink(other.customUrl, manageKey)).status).toBe(404);

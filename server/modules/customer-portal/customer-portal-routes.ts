@@ -4,6 +4,7 @@ import {
   cancelSubscriptionRequestSchema,
   emailChangeTokenRequestSchema,
   type NewManageLinkResponse,
+  newManageLinkRequestSchema,
   updateSubscriberEmailSchema,
 } from "../../../contracts/customer-portal";
 import type { AppEnv } from "../../http/app-env";
@@ -37,10 +38,14 @@ export function customerRoutes(deps: CustomerPortalDeps) {
       validate("json", updateSubscriberEmailSchema),
       async (c) => c.json(await requestEmailChange(deps, refOf(c), c.req.valid("json").email)),
     )
-    .post("/:customUrl/:manageKey/new-link", async (c) => {
-      const body: NewManageLinkResponse = await replaceManageLink(deps, refOf(c));
-      return c.json(body);
-    });
+    .post(
+      "/:customUrl/:manageKey/new-link",
+      validate("json", newManageLinkRequestSchema),
+      async (c) => {
+        const body: NewManageLinkResponse = await replaceManageLink(deps, refOf(c));
+        return c.json(body);
+      },
+    );
 }
 
 /** POST /api/public/email-changes/confirm|undo: the buttons of the pages the e-mails link to. */

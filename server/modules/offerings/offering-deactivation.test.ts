@@ -19,8 +19,8 @@ startCreatorAppPerFile((started) => {
   ({ app, creator } = started);
 });
 
-const portalPath = (offering: Offering, subscriberId: string) =>
-  `/api/public/customers/${offering.customUrl}/${subscriberId}`;
+const portalPath = (offering: Offering, manageKey: string) =>
+  `/api/public/customers/${offering.customUrl}/${manageKey}`;
 
 function setStatus(offering: Offering, body: Record<string, unknown>, as = creator) {
   return app.request(
@@ -37,10 +37,10 @@ async function liveSubscriberCount(offering: Offering, as = creator) {
   return { status: response.status, body: (await response.json()) as unknown };
 }
 
-async function cancelViaPortal(offering: Offering, subscriberId: string) {
+async function cancelViaPortal(offering: Offering, manageKey: string) {
   return app.request(
     "/api/cancel-subscription",
-    jsonRequest("POST", { customUrl: offering.customUrl, subscriberId }),
+    jsonRequest("POST", { customUrl: offering.customUrl, manageKey }),
   );
 }
 
@@ -60,7 +60,7 @@ describe("the deactivate confirmation's live-subscriber count", () => {
       .update(subscribers)
       .set({ paymentStatus: "past_due" })
       .where(eq(subscribers.id, second.subscriberId));
-    expect((await cancelViaPortal(offering, third.subscriberId)).status).toBe(200);
+    expect((await cancelViaPortal(offering, third.manageKey)).status).toBe(200);
 
     expect((await liveSubscriberCount(offering)).body).toEqual({ liveSubscriberCount: 2 });
     expect(first.subscriberId).toBeTruthy();
@@ -76,7 +76,7 @@ describe("the deactivate confirmation's live-subscriber count", () => {
 describe("deactivating an offering with live subscribers", () => {
   it("keep billing: new sign-ups stop, the subscriber can still manage and cancel", async () => {
     const offering = await createOffering(app, creator, { title: "Kept", priceCents: 3000 });
-    const { subscriberId, subscriptionId } = await subscribeWithCard(app, offering);
+    const { subscriberId, manageKey, subscriptionId } = await subscribeWithCard(app, offering);
 
     const response = await setStatus(offering, {
       isActive: false,
@@ -94,7 +94,7 @@ describe("deactivating an offering with live subscribers", () => {
     expect(kept.cancel_at_period_end).toBe(false);
 
     // The self-service page still answers, and its actions still work.
-    const portal = await app.request(portalPath(offering, subscriberId));
+    const portal = await app.request(portalPath(offering, manageKey));
     expect(portal.status).toBe(200);
     expect(await portal.json()).toMatchObject({
       offering: { title: "Kept" },
@@ -104,31 +104,31 @@ describe("deactivating an offering with live subscribers", () => {
       "/api/create-billing-portal",
       jsonRequest("POST", {
         customUrl: offering.customUrl,
-        subscriberId,
-        returnUrl: `${TEST_ORIGIN}/customer/${offering.customUrl}/${subscriberId}`,
+        manageKey,
+        returnUrl: `${TEST_ORIGIN}/customer/${offering.customUrl}/${manageKey}`,
       }),
     );
     expect(billingPortal.status).toBe(200);
-    expect((await cancelViaPortal(offering, subscriberId)).status).toBe(200);
+    expect((await cancelViaPortal(offering, manageKey)).status).toBe(200);
     expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe("canceled");
-    const after = await app.request(portalPath(offering, subscriberId));
+    const after = await app.request(portalPath(offering, manageKey));
     expect(await after.json()).toMatchObject({ subscriber: { paymentStatus: "cancelled" } });
   });
 
   it("without a choice, deactivating keeps billing (it only stops new sign-ups)", async () => {
     const offering = await createOffering(app, creator, { title: "Default" });
-    const { subscriberId, subscriptionId } = await subscribeWithCard(app, offering);
+    const { manageKey, subscriptionId } = await subscribeWithCard(app, offering);
     expect((await setStatus(offering, { isActive: false })).status).toBe(200);
     const subscription = await app.runtime.deps.stripe.subscriptions.retrieve(subscriptionId);
     expect(subscription.cancel_at_period_end).toBe(false);
-    expect((await app.request(portalPath(offering, subscriberId))).status).toBe(200);
+    expect((await app.request(portalPath(offering, manageKey))).status).toBe(200);
   });
 
   it("cancel at period end: every live Stripe subscription ends with its period, once", async () => {
     const offering = await createOffering(app, creator, { title: "Winding down" });
     const live = [await subscribeWithCard(app, offering), await subscribeWithCard(app, offering)];
     const cancelled = await subscribeWithCard(app, offering);
-    expect((await cancelViaPortal(offering, cancelled.subscriberId)).status).toBe(200);
+    expect((await cancelViaPortal(offering, cancelled.manageKey)).status).toBe(200);
 
     const body = { isActive: false, liveSubscribers: "cancel_at_period_end" };
     const response = await setStatus(offering, body);
@@ -147,12 +147,12 @@ describe("deactivating an offering with live subscribers", () => {
     expect((await setStatus(offering, body)).status).toBe(200);
 
     // Until the period ends they are still subscribers, with a page that works.
-    for (const { subscriberId } of live) {
-      const portal = await app.request(portalPath(offering, subscriberId));
+    for (const { manageKey } of live) {
+      const portal = await app.request(portalPath(offering, manageKey));
       expect(portal.status).toBe(200);
       expect(await portal.json()).toMatchObject({ subscriber: { paymentStatus: "active" } });
     }
-    expect((await cancelViaPortal(offering, live[0]!.subscriberId)).status).toBe(200);
+    expect((await cancelViaPortal(offering, live[0]!.manageKey)).status).toBe(200);
 
     // Reactivating works as before and reopens sign-ups.
     const reactivated = await setStatus(offering, { isActive: true });

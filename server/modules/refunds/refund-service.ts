@@ -202,10 +202,9 @@ export async function refundPayment(
         reverse_transfer: true,
         refund_application_fee: true,
         reason: "requested_by_customer",
-        metadata: {
-          regulars_earning_id: payment.id,
-          regulars_subscriber_id: payment.subscriberId,
-        },
+        // The payment names its subscriber. Not the subscriber's id: a link made before manage
+        // keys has the id as its key (ADR 022), and Stripe's dashboard and webhooks show this.
+        metadata: { regulars_earning_id: payment.id },
       },
       {
         idempotencyKey: stripeIdempotencyKey(input.requestKey, {

@@ -60,7 +60,7 @@ async function start(body: Record<string, unknown>) {
 describe("subscribing by card", () => {
   it("writes the subscriber, payment subscription and earnings, and queues the e-mail", async () => {
     const email = `ana-${randomUUID().slice(0, 6)}@example.com`;
-    const { subscriberId, subscriptionId } = await subscribeWithCard(app, offering, {
+    const { subscriberId, manageKey, subscriptionId } = await subscribeWithCard(app, offering, {
       name: "Ana",
       email,
     });
@@ -102,7 +102,9 @@ describe("subscribing by card", () => {
       "subscription_confirmation",
     ]);
     for (const message of mail) {
-      expect(message.text).toContain(`/customer/${offering.customUrl}/${subscriberId}`);
+      // The link's key, never the subscriber's id (ADR 022).
+      expect(message.text).toContain(`/customer/${offering.customUrl}/${manageKey}`);
+      expect(message.text).not.toContain(subscriberId);
     }
   });
 

@@ -27,6 +27,8 @@ let creator: OnboardedCreator;
 let other: OnboardedCreator;
 let lawns: { id: string; customUrl: string; title: string };
 let hedges: { id: string; customUrl: string; title: string };
+/** Mary's self-service link's key, which her detail's link carries (not her id). */
+let maryManageKey: string;
 const ids: Record<"mary" | "bob" | "eve" | "quote" | "other", string> = {
   mary: "",
   bob: "",
@@ -41,9 +43,12 @@ beforeAll(async () => {
   other = await createOnboardedCreator(app);
   lawns = await createOffering(app, creator, { title: "Weekly Lawn Care", priceCents: 2500 });
   hedges = await createOffering(app, creator, { title: "Hedge Trimming", priceCents: 4000 });
-  ids.mary = (
-    await subscribeWithCard(app, lawns, { name: "Mary Jones", email: "mary.jones@example.com" })
-  ).subscriberId;
+  const mary = await subscribeWithCard(app, lawns, {
+    name: "Mary Jones",
+    email: "mary.jones@example.com",
+  });
+  ids.mary = mary.subscriberId;
+  maryManageKey = mary.manageKey;
   ids.bob = (
     await subscribeWithCard(app, hedges, { name: "bob Smith", email: "bob_smith@example.com" })
   ).subscriberId;
@@ -236,7 +241,7 @@ describe("GET /api/subscribers/:id and /payments", () => {
     const detail = (await response.json()) as SubscriberDetail;
     expect(detail.subscriber).toMatchObject({ id: ids.mary, name: "Mary Jones", canCancel: true });
     expect(detail.subscriber.manageUrl).toBe(
-      `${TEST_ORIGIN}/customer/${lawns.customUrl}/${ids.mary}`,
+      `${TEST_ORIGIN}/customer/${lawns.customUrl}/${maryManageKey}`,
     );
     const kinds = detail.emails.map((e) => e.kind).sort();
     expect(kinds).toEqual(["payment_receipt", "subscription_confirmation"]);
