@@ -22,7 +22,9 @@ export function PaymentSetupButton({ userEmail }: PaymentSetupButtonProps) {
   const [isModalOpen, setIsModalOpen] = useState(false);
   const account = status.data?.account ?? null;
   const isComplete = Boolean(account?.onboardingCompleted);
-  const isChecking = status.isPending || isRefreshing;
+  // A status that failed to load is unknown, not "not set up": no "Complete Setup" on it; the
+  // error below has the retry.
+  const isChecking = status.isPending || isRefreshing || (status.isError && !status.data);
 
   // Order matters: the spec's most specific state wins.
   const label = creation.isCreating

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
+import { FullPageLoadError } from "@/components/load-error";
 import { SubscriptionClosed } from "@/components/subscription-closed";
 import { SubscriptionNotFound } from "@/components/subscription-not-found";
 import { Alert } from "@/components/ui/alert";
@@ -24,6 +25,10 @@ const NewLinkDialog = lazy(() =>
 );
 
 type Banner = { tone: "success" | "error"; text: string };
+
+/** No answer, too many tries or a server error: nothing said about the link itself. */
+const isOutage = (error: unknown) =>
+  error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
 
 const BILLING_PORTAL_UNAVAILABLE =
   "Payment update is not available at this time. Please contact support.";
@@ -60,6 +65,18 @@ export default function CustomerPortalPage() {
     // Its business deleted the account: the API says who and when.
     if (portal.error instanceof ApiError && portal.error.code === "subscription_closed") {
       return <SubscriptionClosed message={portal.error.message} />;
+    }
+    // The server or the network failing is not "this subscription doesn't exist": say so, with
+    // a retry (a link that works must not look dead for one bad moment).
+    if (isOutage(portal.error)) {
+      return (
+        <FullPageLoadError
+          what="Your subscription"
+          detail="Your link is fine; please try again in a moment."
+          onRetry={() => portal.refetch()}
+          isRetrying={portal.isFetching}
+        />
+      );
     }
     return <SubscriptionNotFound />;
   }

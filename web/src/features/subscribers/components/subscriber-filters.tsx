@@ -71,6 +71,20 @@ export function SubscriberFilters({ filter, onChange }: SubscriberFiltersProps) 
             </option>
           ))}
         </Select>
+        {/* A failed load is not "no subscriptions to pick from". */}
+        {offerings.isError && !offerings.data ? (
+          <p className="text-xs text-red-800" role="alert">
+            Your subscriptions could not be loaded.{" "}
+            <button
+              type="button"
+              className="font-medium underline underline-offset-2"
+              onClick={() => offerings.refetch()}
+              disabled={offerings.isFetching}
+            >
+              {offerings.isFetching ? "Retrying..." : "Try again"}
+            </button>
+          </p>
+        ) : null}
       </div>
       <div className="space-y-1.5">
         <label htmlFor={`${id}-status`} className="block text-sm font-medium text-gray-800">
