@@ -310,6 +310,12 @@ describe("subscribing an address that already has the free subscription", () => 
       attempt({ customUrl: tips.customUrl, email: email.toUpperCase(), name: "Someone Else" }),
     );
     await expectRefusalWithoutLink(again, existing!);
+    // Nor through Stripe's hosted page, which would record and mail a second subscription.
+    const hosted = await app.request(
+      "/api/public/checkout",
+      jsonRequest("POST", { customUrl: tips.customUrl, name: "Someone Else", email }),
+    );
+    await expectRefusalWithoutLink(hosted, existing!);
     expect(await subscribersOf(tips, email)).toHaveLength(1);
     expect(await stripeCustomersOf([email, email.toUpperCase()])).toHaveLength(1);
     expect(await readOutbox(app, email, "subscription_confirmation")).toHaveLength(1);

@@ -323,6 +323,13 @@ export async function createCheckoutSession(
   // Stripe's Checkout page has its own card-testing defences; an address we already caught
   // declining card after card is still not handed one.
   await assertCardAttemptsAllowed(deps.db, { clientAddress: caller.clientAddress });
+  // The free dialog's rule on Stripe's page too: a repeat would subscribe and mail them again.
+  if (
+    isFreePrice(offering.priceCents) &&
+    (await hasLiveSubscription(deps.db, offering.id, input.email))
+  ) {
+    throw new AppError("conflict", ALREADY_SUBSCRIBED_MESSAGE);
+  }
   try {
     const session = await deps.stripe.checkout.sessions.create({
       mode: "subscription",
