@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { PublicConfig } from "../contracts/public-config";
 import { type AppDeps, createApp } from "./app";
+import { startAddressMailJob } from "./auth/address-mail-off-request";
 import { createAuth } from "./auth/auth";
 import { loadOrCreateDevSecret } from "./config/dev-secret";
 import type { Config } from "./config/env";
@@ -164,7 +165,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     config,
     db,
     logger,
-    auth: createAuth({ config, db, secret, logger, mailer }),
+    auth: createAuth({ config, db, secret, logger, mailer, queue }),
     stripe,
     mailer,
     metrics,
@@ -178,6 +179,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     renderSelfService: options.renderSelfService,
   };
   if (runsJobs) {
+    await startAddressMailJob({ auth: deps.auth, queue });
     await startManageLinksJob({ db, mailer, queue, publicUrl: config.publicUrl });
     await startReconciliationSchedule(
       { ...deps, publicUrl: config.publicUrl },

@@ -9,6 +9,7 @@ import type { Mailer } from "../integrations/email/mailer";
 import { renderAccountExistsEmail } from "../integrations/email/templates/account-exists";
 import { renderPasswordResetEmail } from "../integrations/email/templates/password-reset";
 import { renderVerifyEmailEmail } from "../integrations/email/templates/verify-email";
+import type { JobQueue } from "../integrations/jobs/job-queue";
 import type { Logger } from "../lib/logger";
 import {
   dashboardPath,
@@ -16,6 +17,7 @@ import {
   resetPasswordPagePath,
   signInPagePath,
 } from "../lib/public-links";
+import { addressMailOffRequest } from "./address-mail-off-request";
 import { authGuards } from "./auth-guards";
 import { endSessionsOpenedBefore } from "./end-sessions-before";
 import { secondFactorGuard } from "./second-factor-guard";
@@ -30,6 +32,7 @@ export interface AuthOptions {
   secret: string;
   logger: Logger;
   mailer: Mailer;
+  queue: JobQueue;
 }
 
 /** A password reset link works once, for this long. */
@@ -39,7 +42,7 @@ const VERIFY_EMAIL_TOKEN_SECONDS = 60 * 60 * 24;
 /** At most one "you already have an account" notice per address in this window. */
 const ACCOUNT_EXISTS_NOTICE_SECONDS = 60 * 60;
 
-export function createAuth({ config, db, secret, logger, mailer }: AuthOptions) {
+export function createAuth({ config, db, secret, logger, mailer, queue }: AuthOptions) {
   return betterAuth({
     // Into our JSON logs, with the request logs, instead of better-auth's console output.
     logger: {
@@ -163,6 +166,7 @@ export function createAuth({ config, db, secret, logger, mailer }: AuthOptions) 
       authGuards(db),
       // After twoFactor, so its after hook sees sign-in already turned into the code challenge.
       secondFactorGuard(),
+      addressMailOffRequest({ db, queue }),
     ],
   });
 }

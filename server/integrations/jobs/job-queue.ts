@@ -9,6 +9,8 @@ export const queues = {
   /** "Lost your link?": the look-up and its e-mail, off the request (timing tells nothing). */
   manageLinks: "email.manage-links",
   reconcile: "earnings.reconcile",
+  /** Password reset and verification e-mails asked for by address, off the request. */
+  addressMail: "auth.address-mail",
 } as const;
 type QueueName = (typeof queues)[keyof typeof queues];
 
