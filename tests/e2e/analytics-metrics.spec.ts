@@ -48,7 +48,7 @@ test("the Analytics tab's business metrics read at 375 px and 1280 px, with no a
   );
   const cancelled = await page.request.post("/api/cancel-subscription", {
     headers,
-    data: { customUrl: seller.offering.customUrl, subscriberId: leaving },
+    data: { customUrl: seller.offering.customUrl, manageKey: leaving },
   });
   expect(cancelled.status()).toBe(200);
 

@@ -165,8 +165,13 @@ test("self-service from the e-mail: change e-mail, update the card in the portal
   const newEmail = uniqueEmail("changed");
   await page.getByLabel("Email").fill(newEmail);
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Email updated successfully!")).toBeVisible();
-  await expect(page.getByText(newEmail)).toBeVisible();
+  // Nothing changes until the new address confirms (issue 18).
+  await expect(
+    page.getByText(
+      `We've sent a confirmation link to ${newEmail}. Your e-mail changes once you open it.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Update Payment Method" }).click();
   await expect(page.getByRole("heading", { name: "Billing" })).toBeVisible();
@@ -207,7 +212,7 @@ test("three months pass: renewals reach the creator's earnings; a failing card t
     title: `Tutoring ${Date.now()}`,
     priceCents: 2000,
   });
-  const subscriberId = await subscribeThroughApi(
+  const manageKey = await subscribeThroughApi(
     request,
     baseURL!,
     seller.offering.customUrl,
@@ -252,6 +257,6 @@ test("three months pass: renewals reach the creator's earnings; a failing card t
   // Rene: first payment + 3 renewals; Fay: first payment only. 5 payments in all.
   await expect(page.getByRole("group", { name: "Total Payments" })).toContainText("5");
   await expect(page.getByRole("group", { name: "Total Earnings" })).toContainText("$85.00");
-  await page.goto(`/customer/${seller.offering.customUrl}/${subscriberId}`);
+  await page.goto(`/customer/${seller.offering.customUrl}/${manageKey}`);
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
 });

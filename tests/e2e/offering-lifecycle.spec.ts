@@ -30,7 +30,7 @@ test("deactivating with 'keep billing' leaves the subscriber's self-service page
   // page.request shares the browser's cookies: the creator is signed in for the page too.
   const seller = await createSellingCreator(page.request, baseURL!, { title, priceCents: 2500 });
   const { customUrl } = seller.offering;
-  const subscriberId = await subscribeThroughApi(page.request, baseURL!, customUrl, "Pat Pool");
+  const manageKey = await subscribeThroughApi(page.request, baseURL!, customUrl, "Pat Pool");
 
   await page.goto("/dashboard");
   await page.getByRole("button", { name: `Deactivate ${title}` }).click();
@@ -57,7 +57,7 @@ test("deactivating with 'keep billing' leaves the subscriber's self-service page
   await expect(page.getByRole("heading", { name: "Subscription Not Found" })).toBeVisible();
 
   // ...but the subscriber can still manage, and cancel, their subscription.
-  await page.goto(`/customer/${customUrl}/${subscriberId}`);
+  await page.goto(`/customer/${customUrl}/${manageKey}`);
   await expect(page.getByRole("heading", { name: "Manage Your Subscription" })).toBeVisible();
   await expect(page.getByText(title).first()).toBeVisible();
   await page.getByRole("button", { name: "Cancel Subscription" }).click();

@@ -67,7 +67,7 @@ export async function subscribeOverHttp(options: SubscribeOverHttpOptions) {
       payment_method: paymentMethodId,
     });
   }
-  const { subscriberId } = await post<{ subscriberId: string }>(
+  const { subscriberId, manageKey } = await post<{ subscriberId: string; manageKey: string }>(
     "/api/public/subscribe/finalize",
     {
       customUrl: options.customUrl,
@@ -76,7 +76,7 @@ export async function subscribeOverHttp(options: SubscribeOverHttpOptions) {
     },
     200,
   );
-  return { subscriberId, subscriptionId: start.subscriptionId };
+  return { subscriberId, manageKey, subscriptionId: start.subscriptionId };
 }
 
 async function createCardPaymentMethod(emulatorUrl: string, cardNumber: string) {

@@ -55,7 +55,10 @@ export async function createSellingCreator(
 }
 
 /** A paying subscriber through the real card path, as Stripe.js would do it. */
-/** A customer subscribed by card without the browser (the request context goes unused). */
+/**
+ * A customer subscribed by card without the browser (the request context goes unused). Resolves
+ * to the key of their self-service link, /customer/{customUrl}/{key} (ADR 022).
+ */
 export async function subscribeThroughApi(
   _request: APIRequestContext,
   baseURL: string,
@@ -63,7 +66,7 @@ export async function subscribeThroughApi(
   name: string,
   email = uniqueEmail("customer"),
 ) {
-  const { subscriberId } = await subscribeOverHttp({
+  const { manageKey } = await subscribeOverHttp({
     baseUrl: baseURL,
     origin: baseURL,
     emulatorUrl: e2eEmulatorUrl,
@@ -71,7 +74,7 @@ export async function subscribeThroughApi(
     name,
     email,
   });
-  return subscriberId;
+  return manageKey;
 }
 
 /** The newest link in the dev outbox's mail to `to` that starts with `prefix`. */
