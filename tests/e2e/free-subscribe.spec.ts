@@ -43,7 +43,9 @@ test("a customer subscribes to a free offering without a card", async ({ page })
 
   await success.getByRole("button", { name: "Manage My Subscription" }).click();
   await expect(page.getByRole("heading", { name: "Manage Your Subscription" })).toBeVisible();
-  await expect(page.getByText("$0.00/month", { exact: true })).toBeVisible();
+  // Free reads as free (issue 18): no "$0.00/month", and no card to update.
+  await expect(page.getByText("Free subscription", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Update Payment Method" })).toHaveCount(0);
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
   await page.screenshot({ path: "/tmp/free-subscribe-portal-375.png", fullPage: true });
 });

@@ -1,5 +1,5 @@
 import { findCategory } from "@contracts/catalogue";
-import { formatMonthlyPrice } from "@contracts/money";
+import { formatSubscriptionPrice } from "@contracts/money";
 import type { Offering } from "@contracts/offerings";
 import { Check, Copy, ExternalLink, Pencil, Power } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -86,7 +86,7 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
 
       <p className="mt-3 line-clamp-3 text-sm text-gray-700">{offering.description}</p>
       <p className="tabular mt-4 text-xl font-semibold text-gray-950">
-        {formatMonthlyPrice(offering.priceCents)}
+        {formatSubscriptionPrice(offering.priceCents)}
       </p>
       <p className="text-xs text-gray-500">
         Created{" "}
