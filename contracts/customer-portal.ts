@@ -29,7 +29,7 @@ export type CustomerPortal = z.infer<typeof customerPortalSchema>;
  * A self-service link's key: the subscriber's manage key (ADR 022), not their id. It can be
  * replaced, which ends every link made with the old one.
  */
-export const manageKeySchema = z.uuid("manageKey is not valid");
+const manageKeySchema = z.uuid("manageKey is not valid");
 
 const subscriberRef = {
   customUrl: customUrlSchema,
