@@ -3,7 +3,10 @@ import { renderAccountExistsEmail } from "./account-exists";
 import { renderCreatorCancellationEmail } from "./creator-cancellation";
 import { renderCreatorNewSubscriberEmail } from "./creator-new-subscriber";
 import { renderCreatorPaymentFailedEmail } from "./creator-payment-failed";
+import { renderEmailChangeConfirmEmail } from "./email-change-confirm";
+import { renderEmailChangeRequestedEmail } from "./email-change-requested";
 import { renderEmailChangedEmail } from "./email-changed";
+import { renderManageLinkReplacedEmail } from "./manage-link-replaced";
 import { renderManageLinksEmail } from "./manage-links";
 import { renderPasswordResetEmail } from "./password-reset";
 import { renderPaymentFailedEmail } from "./payment-failed";
@@ -156,6 +159,58 @@ describe("customer e-mails", () => {
     });
     expect(toNew.text).toContain(manageUrl);
     expect(toNew.html).toContain(hrefOf(manageUrl));
+  });
+});
+
+describe("self-service link e-mails (issue 18)", () => {
+  const confirmUrl = "https://regulars.test/email-change/confirm?token=abc";
+  const undoUrl = "https://regulars.test/email-change/undo?token=def";
+
+  it("asks the new address to confirm, with no manage link and a way to ignore it", async () => {
+    const message = await renderEmailChangeConfirmEmail({
+      to: "new@example.com",
+      offeringTitle: "Bread Club",
+      confirmUrl,
+    });
+    expect(message.subject).toBe("Confirm your new e-mail for Bread Club");
+    expect(message.text).toContain(`Confirm E-mail Change: ${confirmUrl}`);
+    expect(message.text).toContain("Nothing changes until you confirm it.");
+    expect(message.text).toContain("24 hours");
+    expect(message.html).toContain(hrefOf(confirmUrl));
+    expect(message.text).not.toContain("/customer/");
+  });
+
+  it("tells the current address what was asked and how to undo it", async () => {
+    const message = await renderEmailChangeRequestedEmail({
+      to: "ann@example.com",
+      offeringTitle: "Bread Club",
+      newEmail: "new@example.com",
+      undoUrl,
+    });
+    expect(message.to).toBe("ann@example.com");
+    expect(message.text).toContain("from ann@example.com to new@example.com");
+    expect(message.text).toContain(`Undo This Change: ${undoUrl}`);
+    expect(message.text).toContain("replaces your manage link");
+  });
+
+  it("sends the new manage link, saying the old one stopped working", async () => {
+    const message = await renderManageLinkReplacedEmail({
+      to: "ann@example.com",
+      offeringTitle: "Bread Club",
+      manageUrl,
+      reason: "asked",
+    });
+    expect(message.subject).toBe("Your new link for Bread Club");
+    expect(message.text).toContain(`Manage your subscription: ${manageUrl}`);
+    expect(message.text).toContain("The old link no longer works");
+    const undone = await renderManageLinkReplacedEmail({
+      to: "ann@example.com",
+      offeringTitle: "Bread Club",
+      manageUrl,
+      reason: "undo",
+    });
+    expect(undone.text).toContain("was undone");
+    expect(undone.text).toContain("still ann@example.com");
   });
 });
 
