@@ -30,6 +30,10 @@ describe("the preview image's card and address", () => {
     });
   });
 
+  it("says Free for a free offering, never $0.00/month (issue 18)", () => {
+    expect(ogImageCardFor({ ...offering, priceCents: 0 }).priceLabel).toBe("Free");
+  });
+
   it("gets a new address when anything it shows changes, and only then", () => {
     const version = ogImageVersion(ogImageCardFor(offering));
     const path = ogImagePath(offering.customUrl, ogImageCardFor(offering));

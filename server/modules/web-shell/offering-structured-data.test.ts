@@ -61,6 +61,12 @@ describe("buildOfferingJsonLd", () => {
     });
   });
 
+  it("states no monthly price for a free offering, which bills nothing (issue 18)", () => {
+    const jsonLd = buildOfferingJsonLd({ ...offering, priceCents: 0 }, addresses);
+    expect(jsonLd.offers).toMatchObject({ price: "0.00", priceCurrency: "USD" });
+    expect(jsonLd.offers).not.toHaveProperty("priceSpecification");
+  });
+
   it("names no brand or seller when the creator has no name to show", () => {
     for (const creatorName of [null, "   "]) {
       const jsonLd = buildOfferingJsonLd({ ...offering, creatorName }, addresses);
