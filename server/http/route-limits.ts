@@ -241,7 +241,6 @@ export const WEB_SHELL_PAGES = "GET /*" satisfies LimitedRoute;
 export const SELF_SERVICE_LOOKUP =
   "GET /api/public/customers/:customUrl/:manageKey" satisfies LimitedRoute;
 
-
 /** Every route under this prefix is better-auth's, behind its own limiter: see below. */
 export const BETTER_AUTH_PREFIX = "/api/auth/";
 
