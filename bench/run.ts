@@ -5,6 +5,8 @@
 //   npm run bench -- simulated-year only the simulated year (BENCH_YEAR_SUBSCRIBERS and
 //                                   BENCH_YEAR_MONTHS make it smaller)
 //   npm run bench -- dashboard-scale only the dashboard at 100k subscribers / 1M payments
+//   npm run bench -- address-timing  only whether response times tell known addresses from
+//                                   unknown ones ("Lost your link?", password reset)
 //   npm run bench -- landing-api landing-html
 //                                   only the landing API and/or the landing HTML, on PostgreSQL
 //                                   (BENCH_PORT and BENCH_EMULATOR_PORT move the servers)
@@ -12,6 +14,7 @@ import { execSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { benchAddressTiming } from "./benchmarks/address-timing";
 import { benchColdStart } from "./benchmarks/cold-start";
 import { benchDashboardScale } from "./benchmarks/dashboard-scale";
 import { benchLandingApi } from "./benchmarks/landing-api";
@@ -110,6 +113,26 @@ async function onPglite() {
   }
 }
 
+/** Benchmark 9 on PostgreSQL, as production runs: its own server, so nothing else loads it. */
+async function onAddressTiming() {
+  const database = await createScratchDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "regulars-bench-timing-"));
+  const emulator = await startEmulatorProcess(EMULATOR_PORT);
+  const server = await startServerProcess(
+    "bench/lib/bench-server.ts",
+    serverEnv(emulator.url, { DATABASE_URL: database.url, DATA_DIR: dataDir }),
+  );
+  try {
+    const { offering } = await createSellingCreator(server.baseUrl, origin, server.emulatorUrl);
+    await benchAddressTiming(server, origin, server.emulatorUrl, offering.customUrl);
+  } finally {
+    await server.stop();
+    await emulator.stop();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 // Always from the current source: a stale build would measure yesterday's bundle.
 execSync("npm run build --silent", { stdio: "inherit" });
 
@@ -118,8 +141,10 @@ const started = performance.now();
 if (only.length === 0) {
   await onPostgres();
   await onPglite();
+  await onAddressTiming();
   await benchColdStart();
 }
+if (only.includes("address-timing")) await onAddressTiming();
 if (only.includes("dashboard-scale")) await onPostgres({ onlyDashboard: true });
 if (only.includes("landing-api") || only.includes("landing-html")) {
   await onPostgres({
