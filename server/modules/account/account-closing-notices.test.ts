@@ -125,7 +125,8 @@ describe("deleting an account tells its subscribers", () => {
     }
 
     // Every link of the business, cancelled or not, answers what happened: a 410, not a 404.
-    const said = `${BUSINESS} closed their account on ${closedOn}. You won't be charged again.`;
+    const said = (offering: Offering) =>
+      `${BUSINESS} closed their account on ${closedOn}, which ended your ${offering.title} subscription. You won't be charged again.`;
     for (const [offering, key] of [
       [lawn, ann.manageKey],
       [hedges, bob.manageKey],
@@ -133,7 +134,10 @@ describe("deleting an account tells its subscribers", () => {
     ] as const) {
       const response = await portal(offering.customUrl, key);
       expect(response.status).toBe(410);
-      expect(await errorOf(response)).toEqual({ code: "subscription_closed", message: said });
+      expect(await errorOf(response)).toEqual({
+        code: "subscription_closed",
+        message: said(offering),
+      });
     }
     // A key under another custom URL, or an unknown key, is still simply not found.
     for (const [customUrl, key] of [
@@ -151,7 +155,7 @@ describe("deleting an account tells its subscribers", () => {
     expect(page.status).toBe(410);
     const html = await page.text();
     expect(html).toContain("This subscription has ended</h1>");
-    expect(html).toContain(said.replace("'", "&#x27;"));
+    expect(html).toContain(said(lawn).replaceAll("'", "&#x27;"));
     expect(html).not.toContain("Subscription Not Found");
     const wrongUrl = await app.request(`/customer/${hedges.customUrl}/${ann.manageKey}`);
     expect(wrongUrl.status).toBe(404);

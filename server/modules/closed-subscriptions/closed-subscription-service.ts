@@ -4,8 +4,12 @@ import { AppError } from "../../lib/errors";
 import { findClosedSubscription } from "./closed-subscription-repository";
 
 /** What a closed subscription's link answers, in the words its closing e-mail used. */
-export function closedSubscriptionMessage(closed: { businessName: string; closedAt: Date }) {
-  return `${closed.businessName} closed their account on ${formatEmailDate(closed.closedAt)}. You won't be charged again.`;
+export function closedSubscriptionMessage(closed: {
+  businessName: string;
+  offeringTitle: string;
+  closedAt: Date;
+}) {
+  return `${closed.businessName} closed their account on ${formatEmailDate(closed.closedAt)}, which ended your ${closed.offeringTitle} subscription. You won't be charged again.`;
 }
 
 /**
