@@ -167,9 +167,9 @@ test("self-service from the e-mail: change e-mail, update the card in the portal
   await page.getByRole("button", { name: "Save" }).click();
   // Nothing changes until the new address confirms (issue 18).
   await expect(
-    page.getByText(
-      `We've sent a confirmation link to ${newEmail}. Your e-mail changes once you open it.`,
-    ),
+    page.getByRole("status").filter({
+      hasText: `We've sent a confirmation link to ${newEmail}. Your e-mail changes once you open it.`,
+    }),
   ).toBeVisible();
   await expect(page.getByText(email, { exact: true })).toBeVisible();
 
