@@ -62,7 +62,7 @@ test("the self-service page loads no dashboard code", async ({ page, baseURL }) 
     title: "Bundle Lawn Care",
     priceCents: 2500,
   });
-  const subscriberId = await subscribeThroughApi(
+  const manageKey = await subscribeThroughApi(
     page.request,
     baseURL!,
     seller.offering.customUrl,
@@ -70,7 +70,7 @@ test("the self-service page loads no dashboard code", async ({ page, baseURL }) 
   );
   const scripts = await scriptsLoadedBy(
     page,
-    `/customer/${seller.offering.customUrl}/${subscriberId}`,
+    `/customer/${seller.offering.customUrl}/${manageKey}`,
   );
   await expect(page.getByText("Bundle Lawn Care").first()).toBeVisible();
   expect(scripts.length).toBeGreaterThan(0);
@@ -94,13 +94,13 @@ test("sign-in and the self-service page arrive drawn, before any JavaScript runs
     title: "Drawn Lawn Care",
     priceCents: 2500,
   });
-  const subscriberId = await subscribeThroughApi(
+  const manageKey = await subscribeThroughApi(
     request,
     baseURL!,
     seller.offering.customUrl,
     "Drawn Customer",
   );
-  const response = await request.get(`/customer/${seller.offering.customUrl}/${subscriberId}`);
+  const response = await request.get(`/customer/${seller.offering.customUrl}/${manageKey}`);
   expect(response.headers()["cache-control"]).toBe("no-store");
   const html = await response.text();
   expect(html).toContain(">Manage Your Subscription</h1>");
