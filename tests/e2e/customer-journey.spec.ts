@@ -119,14 +119,18 @@ test("a declined card gets a clear message and nothing is written", async ({ pag
   expect(await subscriberCount(page)).toBe(before);
 });
 
-test("hosted checkout ends on /success", async ({ page }) => {
-  const dialog = await openSubscribe(page, customUrl, "Hannah Hosted", uniqueEmail("hosted"));
+test("hosted checkout keeps step 1's name and e-mail, and ends on /success", async ({ page }) => {
+  const email = uniqueEmail("hosted");
+  const dialog = await openSubscribe(page, customUrl, "Hannah Hosted", email);
   await dialog
     .getByRole("button", { name: "Pay on a secure Stripe checkout page instead" })
     .click();
   await expect(page.getByText(`Subscribe to ${title}`)).toBeVisible();
-  await page.getByLabel("Email").fill(uniqueEmail("hosted"));
-  await page.getByLabel("Cardholder name").fill("Hannah Hosted");
+  // The e-mail typed in step 1 is there and can't be changed, as on Stripe's page.
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Email")).not.toBeEditable();
+  // Someone else's card: the subscriber is still recorded under the name typed in step 1.
+  await page.getByLabel("Cardholder name").fill("H. Cardholder");
   await page.getByLabel("Card number").fill("4242424242424242");
   await page.getByLabel("Expiry month").fill("12");
   await page.getByLabel("Expiry year").fill(`20${year}`);
@@ -137,6 +141,15 @@ test("hosted checkout ends on /success", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   await expect(page.getByText(/Session ID: cs_test_/)).toBeVisible();
   await page.screenshot({ path: "test-results/screens/success.png" });
+  const welcome = page
+    .getByRole("article")
+    .filter({ hasText: email })
+    .filter({ hasText: `Welcome to ${title}` });
+  await expect(async () => {
+    await page.goto("/dev/outbox");
+    await expect(welcome).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  await expect(welcome).toContainText("Hi Hannah Hosted,");
 });
 
 test("self-service from the e-mail: change e-mail, update the card in the portal, cancel", async ({
