@@ -77,17 +77,25 @@ export async function subscribeThroughApi(
   return manageKey;
 }
 
-/** The newest link in the dev outbox's mail to `to` that starts with `prefix`. */
+/**
+ * The newest link in the dev outbox's mail to `to` that starts with `prefix`, waiting up to 10 s
+ * for it: mail asked for by address (a reset, "Lost your link?") is written by the job queue,
+ * after the answer.
+ */
 export async function linkFromOutbox(request: APIRequestContext, to: string, prefix: string) {
-  const response = await request.get("/api/dev/outbox");
-  const { messages } = (await response.json()) as { messages: { to: string; text: string }[] };
   const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  for (const message of messages) {
-    if (message.to.toLowerCase() !== to.toLowerCase()) continue;
-    const link = new RegExp(`https?://[^\\s]*${escaped}[^\\s)\\]>"]*`).exec(message.text)?.[0];
-    if (link) return link;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const response = await request.get("/api/dev/outbox");
+    const { messages } = (await response.json()) as { messages: { to: string; text: string }[] };
+    for (const message of messages) {
+      if (message.to.toLowerCase() !== to.toLowerCase()) continue;
+      const link = new RegExp(`https?://[^\\s]*${escaped}[^\\s)\\]>"]*`).exec(message.text)?.[0];
+      if (link) return link;
+    }
+    if (Date.now() > deadline) throw new Error(`no ${prefix} link e-mailed to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`no ${prefix} link e-mailed to ${to}`);
 }
 
 /** Opens the verification link sign-up e-mailed, as the creator would from their inbox. */
