@@ -32,7 +32,7 @@ function ManageLinksEmail(props: ManageLinksEmailProps) {
       <EmailText>
         {props.links.length === 0
           ? `We couldn't find any subscriptions for ${props.to}.`
-          : `Here ${hasOne ? "is the link" : "are the links"} to manage ${hasOne ? "your subscription" : "your subscriptions"}: change your e-mail, update your card or cancel.`}
+          : `Here ${hasOne ? "is the link" : "are the links"} to manage ${hasOne ? "your subscription" : "your subscriptions"}: change your e-mail, update your card (for a paid subscription) or cancel.`}
       </EmailText>
       {props.links.map((link) => {
         const status = statusLabels[link.status];
