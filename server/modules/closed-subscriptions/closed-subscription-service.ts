@@ -4,7 +4,7 @@ import { AppError } from "../../lib/errors";
 import { findClosedSubscription } from "./closed-subscription-repository";
 
 /** What a closed subscription's link answers, in the words its closing e-mail used. */
-export function closedSubscriptionMessage(closed: {
+function closedSubscriptionMessage(closed: {
   businessName: string;
   offeringTitle: string;
   closedAt: Date;
