@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { e2eEmulatorUrl } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, subscribeThroughApi, uniqueEmail } from "./helpers/api";
+import { askForEmailChange } from "./helpers/self-service";
 import { fillSubscriberInfo, typeCard } from "./helpers/subscribe-dialog";
 
 const year = String(new Date().getFullYear() + 3).slice(-2);
@@ -174,17 +175,7 @@ test("self-service from the e-mail: change e-mail, update the card in the portal
   await expect(page.getByRole("heading", { name: "Manage Your Subscription" })).toBeVisible();
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
 
-  await page.getByRole("button", { name: "Edit" }).click();
-  const newEmail = uniqueEmail("changed");
-  await page.getByLabel("Email").fill(newEmail);
-  await page.getByRole("button", { name: "Save" }).click();
-  // Nothing changes until the new address confirms (issue 18).
-  await expect(
-    page.getByRole("status").filter({
-      hasText: `We've sent a confirmation link to ${newEmail}. Your e-mail changes once you open it.`,
-    }),
-  ).toBeVisible();
-  await expect(page.getByText(email, { exact: true })).toBeVisible();
+  await askForEmailChange(page, email, uniqueEmail("changed"));
 
   await page.getByRole("button", { name: "Update Payment Method" }).click();
   await expect(page.getByRole("heading", { name: "Billing" })).toBeVisible();

@@ -57,3 +57,14 @@ export async function createOffering(
   }
   return ((await response.json()) as { offering: Offering }).offering;
 }
+
+/** Deletes the creator's account as they would from the Account tab (password, no 2FA). */
+export async function deleteCreatorAccount(app: AppClient, creator: OnboardedCreator) {
+  return app.request(
+    "/api/account",
+    asCreator(
+      creator,
+      jsonRequest("DELETE", { confirmUserId: creator.id, password: creator.password }),
+    ),
+  );
+}

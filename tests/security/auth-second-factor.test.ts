@@ -1,6 +1,6 @@
 import { signJWT } from "better-auth/crypto";
 import { and, eq, gt } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CLIENT_IP_HEADER } from "../../server/auth/auth";
 import { SECOND_FACTOR_PATHS } from "../../server/auth/second-factor-guard";
 import { session, user } from "../../server/db/schema/auth";
@@ -18,18 +18,16 @@ import {
   verifyTotp,
 } from "../factories/two-factor-factory";
 import { linksIn, readOutbox } from "../setup/outbox";
-import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
+import { jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
+import { betterAuthEndpoints } from "../support/better-auth-endpoints";
+import { startTestAppPerFile } from "../support/test-app-per-file";
 
 // Issue 18, Security 1 and 6: no way of getting a session skips the second factor, and the
 // owner of an address can take back an account someone else made for it.
 
 let app: TestApp;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
+startTestAppPerFile((started) => {
+  app = started;
 });
 
 function call(path: string, init: RequestInit = {}) {
@@ -147,22 +145,6 @@ describe("an e-mail verification link and two-factor authentication", () => {
   });
 });
 
-/** Every path and method better-auth's own router answers, from its endpoint table. */
-function betterAuthEndpoints() {
-  const endpoints: Array<{ method: string; path: string }> = [];
-  for (const endpoint of Object.values(app.runtime.deps.auth.api) as Array<{
-    path?: string;
-    options?: { method?: string | string[] };
-  }>) {
-    if (!endpoint.path) continue; // server-only: no HTTP route
-    const methods = endpoint.options?.method ?? "GET";
-    for (const method of Array.isArray(methods) ? methods : [methods]) {
-      endpoints.push({ method: method === "*" ? "GET" : method, path: endpoint.path });
-    }
-  }
-  return endpoints;
-}
-
 /**
  * Everything an attacker who knows the password (but not the authenticator) could send: the
  * password under each name better-auth uses, a live verification token for the address, a
@@ -187,7 +169,7 @@ async function everythingButTheSecondFactor(creator: TwoFactorCreator) {
 
 describe("every endpoint better-auth has", () => {
   it("gives a 2FA account no usable session unless the second factor was given", async () => {
-    const endpoints = betterAuthEndpoints();
+    const endpoints = betterAuthEndpoints(app);
     expect(endpoints.length).toBeGreaterThan(30);
     const leaks: string[] = [];
     const creator = await unverifiedTwoFactorCreator();

@@ -18,6 +18,7 @@ import {
   verifyTotp,
 } from "../factories/two-factor-factory";
 import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
+import { betterAuthEndpoints } from "../support/better-auth-endpoints";
 
 // Issue 11: better-auth's endpoints answer only through our contracts, in our JSON; passwords
 // of spaces are refused; sign-up doesn't tell who has an account; no JSON carries the session
@@ -48,28 +49,12 @@ function expectOurError(body: Body | null, context: string) {
   expect(body?.error?.message?.trim(), context).toBeTruthy();
 }
 
-/** Every path and method better-auth would answer, from its own endpoint table. */
-function betterAuthEndpoints() {
-  const endpoints: Array<{ method: string; path: string }> = [];
-  for (const endpoint of Object.values(app.runtime.deps.auth.api) as Array<{
-    path?: string;
-    options?: { method?: string | string[] };
-  }>) {
-    if (!endpoint.path) continue; // server-only: no HTTP route
-    const methods = endpoint.options?.method ?? "GET";
-    for (const method of Array.isArray(methods) ? methods : [methods]) {
-      endpoints.push({ method: method === "*" ? "GET" : method, path: endpoint.path });
-    }
-  }
-  return endpoints;
-}
-
 const isExposed = (method: string, path: string) =>
   exposedAuthRoutes.some((route) => route.method === method && route.path === path);
 
 describe("better-auth's endpoints", () => {
   it("are each either exposed with a contract or closed with our JSON 404", async () => {
-    const endpoints = betterAuthEndpoints();
+    const endpoints = betterAuthEndpoints(app);
     expect(endpoints.length).toBeGreaterThan(30);
     const closed: string[] = [];
     for (const { method, path } of endpoints) {
@@ -112,7 +97,7 @@ describe("better-auth's endpoints", () => {
   });
 
   it("the allow-list names only endpoints better-auth has, each with its contract", () => {
-    const known = new Set(betterAuthEndpoints().map((e) => `${e.method} ${e.path}`));
+    const known = new Set(betterAuthEndpoints(app).map((e) => `${e.method} ${e.path}`));
     for (const route of exposedAuthRoutes) {
       expect(known.has(`${route.method} ${route.path}`), `${route.method} ${route.path}`).toBe(
         true,

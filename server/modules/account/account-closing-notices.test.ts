@@ -3,16 +3,16 @@ import { eq, inArray } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offering } from "../../../contracts/offerings";
-import { asCreator } from "../../../tests/factories/creator-factory";
 import {
   createOffering,
   createOnboardedCreator,
+  deleteCreatorAccount,
   type OnboardedCreator,
 } from "../../../tests/factories/offering-factory";
 import { advanceEmulatorClock } from "../../../tests/factories/stripe-browser";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
 import { readOutbox } from "../../../tests/setup/outbox";
-import { createTestApp, jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
 import { closedSubscriptions, emailOutbox, subscribers } from "../../db/schema/app";
 import { formatEmailDate } from "../../integrations/email/templates/render-email-message";
 import { CANCELLATION_COMMENTS } from "../billing/lifecycle-emails";
@@ -42,14 +42,7 @@ afterAll(async () => {
 });
 
 async function deleteAccount(creator: OnboardedCreator) {
-  const response = await app.request(
-    "/api/account",
-    asCreator(
-      creator,
-      jsonRequest("DELETE", { confirmUserId: creator.id, password: creator.password }),
-    ),
-  );
-  expect(response.status).toBe(200);
+  expect((await deleteCreatorAccount(app, creator)).status).toBe(200);
 }
 
 function portal(customUrl: string, manageKey: string) {

@@ -7,6 +7,7 @@ import { asCreator } from "../../../tests/factories/creator-factory";
 import {
   createOffering,
   createOnboardedCreator,
+  deleteCreatorAccount,
   type OnboardedCreator,
 } from "../../../tests/factories/offering-factory";
 import {
@@ -68,14 +69,7 @@ function finalize(customUrl: string, started: { subscriptionId: string; finalize
 }
 
 async function deleteAccount(creator: OnboardedCreator) {
-  const response = await app.request(
-    "/api/account",
-    asCreator(
-      creator,
-      jsonRequest("DELETE", { confirmUserId: creator.id, password: creator.password }),
-    ),
-  );
-  expect(response.status).toBe(200);
+  expect((await deleteCreatorAccount(app, creator)).status).toBe(200);
 }
 
 /** Slows every Stripe call about one subscription by `delayMs` (0 clears it). */
