@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { session } from "../db/schema/auth";
 import { claimTotpCode, TOTP_ALREADY_USED_MESSAGE } from "./totp-once";
 import { twoFactorDisableGuard } from "./two-factor-disable-guard";
+import { twoFactorNeedsVerifiedAddress } from "./two-factor-needs-verified-address";
 
 /** better-auth's two-factor plugin names its sign-in challenge cookie this. */
 const TWO_FACTOR_CHALLENGE_COOKIE = "two_factor";
@@ -20,13 +21,15 @@ const totpRequests = new WeakMap<object, { userId: string; isEnabling: boolean }
  * - turning two-factor on signs out every other session, so whoever might have had the
  *   account before it was protected loses it;
  * - turning it off takes the password and an unused code, not the password alone (see
- *   twoFactorDisableGuard).
+ *   twoFactorDisableGuard);
+ * - it goes on only once the address is verified (see twoFactorNeedsVerifiedAddress).
  */
 export function authGuards(db: Db): BetterAuthPlugin {
   return {
     id: "regulars-auth-guards",
     hooks: {
       before: [
+        twoFactorNeedsVerifiedAddress(),
         twoFactorDisableGuard(db),
         {
           matcher: (context) => context.path === "/two-factor/verify-totp",

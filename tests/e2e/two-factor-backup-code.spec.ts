@@ -25,7 +25,7 @@ test("a backup code signs in once; the same code again and a wrong one are refus
     priceCents: 2000,
   });
   await page.goto("/dashboard");
-  const { backupCodes } = await enableTwoFactorInAccountTab(page, creator.password);
+  const { backupCodes } = await enableTwoFactorInAccountTab(page, creator);
   // better-auth's default: ten codes of two groups of five ("AbC12-dEf34").
   expect(backupCodes).toHaveLength(10);
   for (const code of backupCodes) expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);

@@ -15,7 +15,7 @@ test("turning 2FA off takes the password and an unused code; a missing or spent 
     priceCents: 1500,
   });
   await page.goto("/dashboard");
-  const { secret, enablingStep } = await enableTwoFactorInAccountTab(page, creator.password);
+  const { secret, enablingStep } = await enableTwoFactorInAccountTab(page, creator);
 
   await page.getByRole("button", { name: "Disable 2FA" }).click();
   const dialog = page.getByRole("dialog");

@@ -1,12 +1,14 @@
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { user } from "../../server/db/schema/auth";
 import { totpCode } from "../e2e/helpers/totp";
-import { type AppClient, jsonRequest } from "../setup/test-app";
+import { type AppClient, jsonRequest, type TestApp } from "../setup/test-app";
 import { asCreator, nextClientAddress, sessionCookie, type TestCreator } from "./creator-factory";
 
 const TOTP_PERIOD_MS = 30_000;
 
 /** The time step a moment falls in (RFC 6238: 30-second steps). */
-function totpStep(now = Date.now()): number {
+export function totpStep(now = Date.now()): number {
   return Math.floor(now / TOTP_PERIOD_MS);
 }
 
@@ -23,13 +25,18 @@ export interface TwoFactorCreator extends TestCreator {
   enabledWithStep: number;
 }
 
-/** Starts 2FA setup (password → secret and backup codes), as the Account tab does. */
-async function startTwoFactorSetup(app: AppClient, creator: TestCreator) {
+/** Asks to start 2FA setup with the password, as the Account tab does. */
+export function requestTwoFactorSetup(app: AppClient, creator: TestCreator) {
   // better-auth allows 3 two-factor requests in 10 seconds per address; each call gets its own.
-  const response = await app.request("/api/auth/two-factor/enable", {
+  return app.request("/api/auth/two-factor/enable", {
     ...asCreator(creator, jsonRequest("POST", { password: creator.password })),
     ip: nextClientAddress(),
   });
+}
+
+/** Starts 2FA setup (password → secret and backup codes). */
+async function startTwoFactorSetup(app: AppClient, creator: TestCreator) {
+  const response = await requestTwoFactorSetup(app, creator);
   expect(response.status, await response.clone().text()).toBe(200);
   const body = (await response.json()) as { totpURI: string; backupCodes: string[] };
   const secret = new URL(body.totpURI).searchParams.get("secret");
@@ -38,13 +45,27 @@ async function startTwoFactorSetup(app: AppClient, creator: TestCreator) {
 }
 
 /**
- * Turns 2FA on with the current step's code. better-auth then replaces the session, so the
- * returned creator carries the new cookie.
+ * Marks the creator's address verified, as opening the e-mailed link would, but without the
+ * link's side effect (it ends every session opened before it), so tests of what turning 2FA on
+ * does to other sessions see only that.
+ */
+export async function markAddressVerified(app: TestApp, creator: TestCreator) {
+  await app.runtime.deps.db
+    .update(user)
+    .set({ emailVerified: true })
+    .where(eq(user.id, creator.id));
+}
+
+/**
+ * Turns 2FA on with the current step's code, after verifying the address (2FA goes on only for
+ * a verified one). better-auth then replaces the session, so the returned creator carries the
+ * new cookie.
  */
 export async function enableTwoFactor(
-  app: AppClient,
+  app: TestApp,
   creator: TestCreator,
 ): Promise<TwoFactorCreator> {
+  await markAddressVerified(app, creator);
   const { secret, backupCodes } = await startTwoFactorSetup(app, creator);
   const step = totpStep();
   const response = await app.request("/api/auth/two-factor/verify-totp", {

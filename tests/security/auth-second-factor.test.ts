@@ -3,7 +3,8 @@ import { and, eq, gt } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CLIENT_IP_HEADER } from "../../server/auth/auth";
 import { SECOND_FACTOR_PATHS } from "../../server/auth/second-factor-guard";
-import { session, user } from "../../server/db/schema/auth";
+import { VERIFY_ADDRESS_FIRST_MESSAGE } from "../../server/auth/two-factor-needs-verified-address";
+import { session, twoFactor, user } from "../../server/db/schema/auth";
 import {
   createCreator,
   nextClientAddress,
@@ -13,8 +14,11 @@ import {
 import {
   codeForStep,
   enableTwoFactor,
+  markAddressVerified,
+  requestTwoFactorSetup,
   startTwoFactorSignIn,
   type TwoFactorCreator,
+  totpStep,
   verifyTotp,
 } from "../factories/two-factor-factory";
 import { linksIn, readOutbox } from "../setup/outbox";
@@ -72,13 +76,31 @@ async function signOutEverywhere(creator: TestCreator) {
   await app.runtime.deps.db.delete(session).where(eq(session.userId, creator.id));
 }
 
-/** A 2FA creator whose address was never verified, signed out everywhere. */
+/**
+ * A 2FA creator whose address was never verified, signed out everywhere. Two-factor now goes
+ * on only for a verified address, but accounts that turned it on before that rule are like
+ * this, and no endpoint may sign them in past it either.
+ */
 async function unverifiedTwoFactorCreator(): Promise<TwoFactorCreator> {
   const creator = await enableTwoFactor(app, await createCreator(app));
-  const [row] = await app.runtime.deps.db.select().from(user).where(eq(user.id, creator.id));
-  expect(row!.emailVerified).toBe(false);
+  await setAddressVerified(creator, false);
   await signOutEverywhere(creator);
   return creator;
+}
+
+async function setAddressVerified(creator: TestCreator, isVerified: boolean) {
+  await app.runtime.deps.db
+    .update(user)
+    .set({ emailVerified: isVerified })
+    .where(eq(user.id, creator.id));
+}
+
+/** The account's two-factor state as stored: the user's flag and its two_factor rows. */
+async function storedTwoFactor(creator: TestCreator) {
+  const db = app.runtime.deps.db;
+  const [row] = await db.select().from(user).where(eq(user.id, creator.id));
+  const setups = await db.select().from(twoFactor).where(eq(twoFactor.userId, creator.id));
+  return { isEnabled: row!.twoFactorEnabled, setups: setups.length };
 }
 
 /** What the verification e-mail links to, asked for by anyone who knows the address. */
@@ -96,6 +118,21 @@ async function verificationLinkFor(email: string) {
   });
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
+}
+
+/** The owner of the mailbox sets a new password through the e-mailed reset link. */
+async function resetPasswordFromMail(email: string, newPassword: string) {
+  const asked = await call("/api/auth/request-password-reset", jsonRequest("POST", { email }));
+  expect(asked.status).toBe(200);
+  const link = await waitFor(async () => {
+    const sent = await readOutbox(app, email, "password_reset");
+    return sent.length > 0
+      ? linksIn(sent.at(-1)!, `${TEST_ORIGIN}/api/auth/reset-password/`)[0]
+      : undefined;
+  });
+  const token = new URL(link).pathname.split("/").at(-1)!;
+  const reset = await call("/api/auth/reset-password", jsonRequest("POST", { token, newPassword }));
+  expect(reset.status).toBe(200);
 }
 
 async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
@@ -281,23 +318,7 @@ describe("taking back an account someone else made for your address", () => {
   it("a password reset ends every session, and the old password stops working", async () => {
     const squatter = await createCreator(app);
     expect(await sessionUserOf(squatter.cookie)).toBe(squatter.id);
-    const asked = await call(
-      "/api/auth/request-password-reset",
-      jsonRequest("POST", { email: squatter.email }),
-    );
-    expect(asked.status).toBe(200);
-    const link = await waitFor(async () => {
-      const sent = await readOutbox(app, squatter.email, "password_reset");
-      return sent.length > 0
-        ? linksIn(sent.at(-1)!, `${TEST_ORIGIN}/api/auth/reset-password/`)[0]
-        : undefined;
-    });
-    const token = new URL(link).pathname.split("/").at(-1)!;
-    const reset = await call(
-      "/api/auth/reset-password",
-      jsonRequest("POST", { token, newPassword: "owners-pass" }),
-    );
-    expect(reset.status).toBe(200);
+    await resetPasswordFromMail(squatter.email, "owners-pass");
 
     expect(await sessionUserOf(squatter.cookie)).toBeNull();
     expect(await liveSessions(squatter.id)).toEqual([]);
@@ -306,5 +327,67 @@ describe("taking back an account someone else made for your address", () => {
       jsonRequest("POST", { email: squatter.email, password: squatter.password }),
     );
     expect(old.status).toBe(401);
+  });
+});
+
+describe("two-factor authentication goes on only for a verified address", () => {
+  it("an unverified account can't start a setup: 403 with what to do, nothing stored", async () => {
+    const creator = await createCreator(app);
+    const refused = await requestTwoFactorSetup(app, creator);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      code: "EMAIL_NOT_VERIFIED",
+      error: { code: "forbidden", message: VERIFY_ADDRESS_FIRST_MESSAGE },
+    });
+    expect(await storedTwoFactor(creator)).toEqual({ isEnabled: false, setups: 0 });
+    expect(await sessionUserOf(creator.cookie)).toBe(creator.id);
+  });
+
+  it("nor confirm one it already has (a setup started before this rule)", async () => {
+    const creator = await createCreator(app);
+    await markAddressVerified(app, creator);
+    const started = await requestTwoFactorSetup(app, creator);
+    expect(started.status).toBe(200);
+    const { totpURI } = (await started.json()) as { totpURI: string };
+    const secret = new URL(totpURI).searchParams.get("secret")!;
+    await setAddressVerified(creator, false);
+
+    const refused = await verifyTotp(app, creator.cookie, codeForStep(secret, totpStep()));
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      VERIFY_ADDRESS_FIRST_MESSAGE,
+    );
+    expect((await storedTwoFactor(creator)).isEnabled).toBe(false);
+  });
+
+  it("after the address is verified through its link, it can", async () => {
+    const creator = await createCreator(app);
+    const opened = await call(await verificationLinkFor(creator.email), { redirect: "manual" });
+    expect(opened.status).toBe(302);
+    const verified = { ...creator, cookie: cookiesKept(opened) };
+    expect(await sessionUserOf(verified.cookie)).toBe(creator.id);
+
+    await enableTwoFactor(app, verified);
+    expect(await storedTwoFactor(creator)).toEqual({ isEnabled: true, setups: 1 });
+  });
+
+  it("the owner takes back an account a squatter made: reset, verify, sign in with no code asked", async () => {
+    const squatter = await createCreator(app);
+    // The squatter can't lock the owner out with an authenticator of their own.
+    expect((await requestTwoFactorSetup(app, squatter)).status).toBe(403);
+
+    await resetPasswordFromMail(squatter.email, "owners-own-pass");
+    const opened = await call(await verificationLinkFor(squatter.email), { redirect: "manual" });
+    expect(opened.status).toBe(302);
+
+    const signedIn = await call(
+      "/api/auth/sign-in/email",
+      jsonRequest("POST", { email: squatter.email, password: "owners-own-pass" }),
+    );
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.json()).not.toHaveProperty("twoFactorRedirect");
+    expect(await sessionUserOf(cookiesKept(signedIn))).toBe(squatter.id);
+    expect(await sessionUserOf(squatter.cookie)).toBeNull();
+    expect(await storedTwoFactor(squatter)).toEqual({ isEnabled: false, setups: 0 });
   });
 });

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { testClientAddress } from "../fixtures";
+import { verifyEmailFromOutbox } from "./api";
 import { totpCode, totpStep } from "./totp";
 
 /**
@@ -47,8 +48,17 @@ export async function signOutAndBackInToTwoFactorChallenge(
 /**
  * Turns 2FA on from the dashboard's Account tab, as a person does: the password, then the secret
  * typed into an authenticator (computed here) and its code. Returns what the dialog showed.
+ * Two-factor goes on only for a verified address, so the link sign-up e-mailed is opened first
+ * (nothing happens if it already was).
  */
-export async function enableTwoFactorInAccountTab(page: Page, password: string) {
+export async function enableTwoFactorInAccountTab(
+  page: Page,
+  account: { email: string; password: string },
+) {
+  const { email, password } = account;
+  await verifyEmailFromOutbox(page.request, email);
+  // The page's request context shares its cookies: reload to read the verified account.
+  await page.reload();
   await page.getByRole("tab", { name: "Account" }).click();
   await page.getByRole("button", { name: "Enable 2FA" }).click();
   await page.getByLabel("Password").fill(password);
