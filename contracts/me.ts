@@ -6,6 +6,8 @@ export const meSchema = z.object({
     email: z.string(),
     name: z.string(),
     createdAt: z.string(),
+    /** Two-factor authentication can be turned on only once this is true. */
+    emailVerified: z.boolean(),
     twoFactorEnabled: z.boolean(),
   }),
   profile: z

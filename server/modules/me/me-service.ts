@@ -14,6 +14,7 @@ export async function getMe(db: Db, user: SignedInUser): Promise<Me> {
       email: user.email,
       name: user.name,
       createdAt: new Date(user.createdAt).toISOString(),
+      emailVerified: user.emailVerified,
       // Added by Better Auth's two-factor plugin, which the session type doesn't know about.
       twoFactorEnabled: Boolean((user as { twoFactorEnabled?: boolean }).twoFactorEnabled),
     },

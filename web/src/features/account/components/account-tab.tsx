@@ -68,6 +68,8 @@ export function AccountTab({ me, paymentSetup }: AccountTabProps) {
       <EmailNotificationsCard />
       <PlatformUsageCard />
       <SecurityCard
+        email={me.user.email}
+        isEmailVerified={me.user.emailVerified}
         isTwoFactorEnabled={me.user.twoFactorEnabled}
         onChangePassword={() => setDialog("password")}
         onTwoFactor={() => setDialog("two-factor")}

@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
 import { authClient } from "@/lib/auth-client";
-import { useSendVerificationEmail } from "../api/send-verification-email";
+import { useSendVerificationEmail } from "@/lib/send-verification-email";
 import { useToast } from "./dashboard-toasts";
 
 // better-auth sends the browser back here with ?error=… when a verification link fails.
