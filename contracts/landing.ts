@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** What anyone may see of an active offering: its public landing page. */
-const publicOfferingSchema = z.object({
+export const publicOfferingSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
