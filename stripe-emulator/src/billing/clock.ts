@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
-import { cancelInvoicePayments, collectInvoice, createSubscriptionInvoice } from "./invoices";
+import { cancelInvoicePayments } from "./invoice-payments";
+import { collectInvoice, createSubscriptionInvoice } from "./invoices";
 import { addMonth } from "./periods";
 import { setSubscriptionStatus, subscriptionOfInvoice } from "./subscription-status";
 

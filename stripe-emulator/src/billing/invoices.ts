@@ -1,112 +1,12 @@
 import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
 import { newId, type Stored } from "../core/state";
+import { cancelInvoicePayments, defaultPayment, invoiceFailed } from "./invoice-payments";
 import { attemptPayment, createPaymentIntent } from "./payments";
-import { RETRY_DAYS } from "./periods";
-import { setSubscriptionStatus, subscriptionOfInvoice } from "./subscription-status";
+import { subscriptionOfInvoice } from "./subscription-status";
 
-// Subscription invoices: creation, collection, and what paying or failing does to them.
-
-/** A payment attempt on the invoice failed: count it, schedule the retry, mark past due. */
-export function invoiceFailed(em: Emulator, invoice: Stored<"invoice">) {
-  invoice.attempt_count = ((invoice.attempt_count as number) ?? 0) + 1;
-  invoice.attempted = true;
-  const subscription = subscriptionOfInvoice(em, invoice);
-  if (invoice.billing_reason === "subscription_cycle") {
-    const retryIndex = (invoice.attempt_count as number) - 1;
-    const days = RETRY_DAYS[retryIndex];
-    invoice.next_payment_attempt =
-      days === undefined ? null : (invoice._first_failed_at ?? em.store.now()) + days * 86400;
-    invoice._first_failed_at ??= em.store.now();
-  }
-  em.store.put(invoice);
-  em.webhooks.emit("invoice.payment_failed", invoice);
-  if (
-    subscription &&
-    subscription.status === "active" &&
-    invoice.billing_reason === "subscription_cycle"
-  ) {
-    setSubscriptionStatus(em, subscription, "past_due");
-  }
-}
-
-/** The invoice's PaymentIntent succeeded: paid, its payment recorded, subscription active. */
-export function invoicePaid(
-  em: Emulator,
-  invoice: Stored<"invoice">,
-  pi: Stored<"payment_intent">,
-) {
-  const now = em.store.now();
-  invoice.status = "paid";
-  invoice.amount_paid = invoice.amount_due;
-  invoice.amount_remaining = 0;
-  invoice.attempted = true;
-  invoice.attempt_count = ((invoice.attempt_count as number) ?? 0) + 1;
-  invoice.next_payment_attempt = null;
-  invoice.status_transitions = { ...invoice.status_transitions, paid_at: now };
-  const payments = (invoice._payments as Stripe.InvoicePayment[] | undefined) ?? [];
-  const payment =
-    payments.find((p) => p.payment.payment_intent === pi.id) ?? defaultPayment(invoice, pi.id, now);
-  payment.amount_paid = pi.amount;
-  payment.status = "paid";
-  payment.status_transitions = { ...payment.status_transitions, paid_at: now };
-  invoice._payments = [payment, ...payments.filter((p) => p !== payment)];
-  em.store.put(invoice);
-  em.webhooks.emit("invoice.paid", invoice);
-  em.webhooks.emit("invoice.payment_succeeded", invoice);
-  const subscription = subscriptionOfInvoice(em, invoice);
-  if (!subscription) return;
-  const previous: Record<string, unknown> = {};
-  if (
-    subscription.payment_settings?.save_default_payment_method === "on_subscription" &&
-    pi.payment_method &&
-    subscription.default_payment_method !== pi.payment_method
-  ) {
-    previous.default_payment_method = subscription.default_payment_method;
-    subscription.default_payment_method = pi.payment_method;
-  }
-  if (subscription.status !== "active" && subscription.status !== "canceled") {
-    setSubscriptionStatus(em, subscription, "active", previous);
-  } else {
-    em.store.put(subscription);
-    if (Object.keys(previous).length > 0)
-      em.webhooks.emit("customer.subscription.updated", subscription, { previous });
-  }
-}
-
-/**
- * The invoice's default InvoicePayment, which Stripe creates when it finalizes the invoice (open,
- * nothing paid yet) and updates when its PaymentIntent succeeds or the invoice is voided.
- */
-function defaultPayment(
-  invoice: Stored<"invoice">,
-  paymentIntent: string,
-  now: number,
-): Stripe.InvoicePayment {
-  return {
-    id: newId("inpay"),
-    object: "invoice_payment",
-    amount_paid: null,
-    amount_requested: invoice.amount_due as number,
-    currency: "usd",
-    invoice: invoice.id,
-    is_default: true,
-    livemode: false,
-    payment: { type: "payment_intent", payment_intent: paymentIntent },
-    status: "open",
-    status_transitions: { canceled_at: null, paid_at: null },
-    created: now,
-  };
-}
-
-/** A voided invoice's open payments are canceled. */
-export function cancelInvoicePayments(invoice: Stored<"invoice">, now: number) {
-  for (const payment of (invoice._payments as Stripe.InvoicePayment[] | undefined) ?? []) {
-    if (payment.status !== "open") continue;
-    payment.status = "canceled";
-    payment.status_transitions = { ...payment.status_transitions, canceled_at: now };
-  }
-}
+// Subscription invoices: creation, voiding and collection. What paying or failing does to an
+// invoice is in invoice-payments.ts, which the payments module calls back.
 
 /** A new invoice and PaymentIntent for one period of a subscription. */
 export function createSubscriptionInvoice(

@@ -6,7 +6,7 @@ import type { Emulator } from "../core/context";
 import type { StripeApiError } from "../core/errors";
 import { newId, publicView, type Stored } from "../core/state";
 import { recordCharge } from "./charges";
-import { invoiceFailed, invoicePaid } from "./invoices";
+import { invoiceFailed, invoicePaid } from "./invoice-payments";
 import { moveMoney } from "./money";
 
 // PaymentIntents: creation, attempts with Stripe's test cards, success and failure.
