@@ -1,6 +1,6 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import type { Db } from "../db/client";
-import { consumeRateLimit } from "../http/rate-limit";
+import { consumeRateLimit } from "../modules/rate-limits/rate-limit-repository";
 import { claimTotpCode, TOTP_ALREADY_USED_MESSAGE, TOTP_WRONG_CODE_MESSAGE } from "./totp-once";
 
 /** Attempts per account, as for deleting it: a stolen session can't be used to guess. */

@@ -4,7 +4,6 @@ import type { AccountSecrets } from "../../auth/account-secrets";
 import { TOTP_ALREADY_USED_MESSAGE, TOTP_WRONG_CODE_MESSAGE } from "../../auth/totp-once";
 import type { Db } from "../../db/client";
 import { retryOnDeadlock } from "../../db/retry-transaction";
-import { consumeRateLimit } from "../../http/rate-limit";
 import type { Mailer } from "../../integrations/email/mailer";
 import { toAppError } from "../../integrations/stripe/stripe-errors";
 import { AppError } from "../../lib/errors";
@@ -14,6 +13,7 @@ import {
   listLiveSubscriptionsOf,
 } from "../closed-subscriptions/closed-subscription-repository";
 import { renderClosingNotice } from "../closed-subscriptions/closing-notice";
+import { consumeRateLimit } from "../rate-limits/rate-limit-repository";
 import {
   deleteCreatorRows,
   listOfferingStripeRefs,
