@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type Stripe from "stripe";
@@ -9,7 +9,7 @@ import { startStripeEmulator } from "../src/index";
 import { postJson, startReceiver } from "./support";
 
 // Emulator only: the incremental state log. Every change a client has seen is in the log (even
-// after a kill -9), events keep a 30-day window, and a log from an earlier version is imported.
+// after a kill -9), and events keep a 30-day window.
 
 const dir = mkdtempSync(path.join(tmpdir(), "stripe-emulator-log-"));
 const closers: Array<() => Promise<void>> = [];
@@ -193,36 +193,6 @@ describe("state log", () => {
     expect(recent.data.length).toBe(3 * 2);
     for (const invoice of recent.data) expect(invoice.created).toBeGreaterThanOrEqual(since);
     expect(statSync(stateFile).size).toBeLessThan(2_000_000);
-  });
-
-  it("imports the whole-state JSON file that earlier versions wrote", async () => {
-    const legacy = path.join(dir, "old.json");
-    writeFileSync(
-      legacy,
-      JSON.stringify({
-        clockOffset: 86_400,
-        objects: {
-          cus_legacy1: {
-            id: "cus_legacy1",
-            object: "customer",
-            email: "old@example.com",
-            created: 1,
-          },
-        },
-        owners: {},
-        balances: { platform: { available: 700, pending: 0 } },
-        webhookEndpoints: [],
-        webhookDeliveries: [],
-        idempotency: {},
-        settings: { afterFinalRetry: "unpaid" },
-      }),
-    );
-    const emulator = await startStripeEmulator({ port: 0, stateFile: path.join(dir, "old.jsonl") });
-    closers.push(emulator.stop);
-    expect(emulator.store.get("cus_legacy1")).toMatchObject({ email: "old@example.com" });
-    expect(emulator.store.state.clockOffset).toBe(86_400);
-    expect(emulator.store.state.settings.afterFinalRetry).toBe("unpaid");
-    expect(readFileSync(`${legacy}.imported`, "utf8")).toContain("cus_legacy1");
   });
 });
 

@@ -6,7 +6,6 @@ import {
   fstatSync,
   ftruncateSync,
   openSync,
-  readFileSync,
   readSync,
   renameSync,
   writeSync,
@@ -289,7 +288,6 @@ export class Store {
     this.cacheSize = options.cacheSize ?? DEFAULT_CACHE;
     if (!file) return;
     if (existsSync(file)) this.load(file);
-    else if (existsSync(legacyFileOf(file))) this.importLegacy(legacyFileOf(file));
     if (this.fd === null) this.rewrite();
   }
 
@@ -779,7 +777,6 @@ export class Store {
     }
     if (!sawCommit && total > 0) {
       closeSync(fd);
-      if (this.importLegacy(file)) return;
       const aside = `${file}.corrupt-${Date.now()}`;
       renameSync(file, aside);
       this.warn(`Stripe emulator state in ${file} was unreadable (${broken}); moved to ${aside}`);
@@ -834,51 +831,6 @@ export class Store {
       }
     }
   }
-
-  /**
-   * The whole-state JSON file that earlier versions wrote: read once, then written as a log.
-   * Returns false if `file` is not one.
-   */
-  private importLegacy(file: string): boolean {
-    let legacy: Record<string, unknown>;
-    try {
-      legacy = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-      if (!legacy || typeof legacy.objects !== "object") return false;
-    } catch {
-      return false;
-    }
-    const objects = legacy.objects as Record<string, StripeObject>;
-    const owners = (legacy.owners ?? {}) as Record<string, string>;
-    for (const value of Object.values(objects)) this.put(value, owners[value.id]);
-    for (const [id, record] of Object.entries(
-      (legacy.idempotency ?? {}) as Record<string, Record<string, unknown>>,
-    )) {
-      const created = typeof record.createdAt === "number" ? record.createdAt : Date.now();
-      this.put({ ...record, id: `idem ${id}`, object: "_idempotency", created });
-    }
-    for (const delivery of (legacy.webhookDeliveries ?? []) as Array<Record<string, unknown>>) {
-      const created = this.entries.get(String(delivery.eventId))?.at ?? this.now();
-      this.put({ ...delivery, id: String(delivery.id), object: "_delivery", created });
-    }
-    this.state = {
-      ...emptyState(),
-      clockOffset: Number(legacy.clockOffset ?? 0),
-      balances: (legacy.balances ?? {}) as EmulatorState["balances"],
-      webhookEndpoints: (legacy.webhookEndpoints ?? []) as WebhookEndpointRecord[],
-      settings: { ...emptyState().settings, ...(legacy.settings as object) },
-    };
-    if (this.file && file !== this.file) {
-      renameSync(file, `${file}.imported`);
-      this.warn(`Stripe emulator state imported from ${file} (kept as ${file}.imported)`);
-    }
-    this.rewrite();
-    return true;
-  }
-}
-
-/** A file written by earlier versions next to the log: `state.json` for `state.jsonl`. */
-function legacyFileOf(file: string) {
-  return file.endsWith(".jsonl") ? file.slice(0, -1) : `${file}.legacy-json`;
 }
 
 function bucketsOf(entry: Entry): Bucket[] {
