@@ -1,7 +1,23 @@
-import type { Faults } from "../http/faults";
 import type { WebhookDispatcher } from "../webhooks/dispatcher";
 import type { Params } from "./params";
 import type { Store } from "./state";
+
+/** Failures injected on /v1 calls for the app's reliability tests. */
+export interface Faults {
+  failureRate: number;
+  mode: "http500" | "drop" | "delay" | "stripe_error";
+  delayMs: number;
+  /** Path prefixes the faults apply to; null means every /v1 path. */
+  paths: string[] | null;
+  /** HTTP methods the faults apply to; null means every method. */
+  methods: string[] | null;
+  /**
+   * For "stripe_error": the error Stripe answers with, in its own shape, so the SDK raises its
+   * real error class (e.g. an invalid_request_error refusing account creation until the
+   * platform's Connect profile is complete, which Stripe only says in its message).
+   */
+  error: { status: number; type: string; message: string; code?: string } | null;
+}
 
 export interface Emulator {
   store: Store;

@@ -1,8 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { StripeApiError } from "../core/errors";
-import type { EmulatorEnv } from "./env";
-
-export type KeyKind = "secret" | "publishable";
+import type { EmulatorEnv, KeyKind } from "./env";
 
 /**
  * Any test secret key (sk_test_/rk_test_) or publishable key (pk_test_) is accepted, as

@@ -1,7 +1,14 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Params } from "../core/params";
-import type { KeyKind } from "./auth";
-import type { ApiResult } from "./idempotency";
+
+export type KeyKind = "secret" | "publishable";
+
+/** A /v1 answer: what a route returned, or a stored one replayed. */
+export interface ApiResult {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
 
 /** What the emulator's middlewares hand down to the route handlers (`c.var`). */
 interface EmulatorVariables {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { StripeApiError } from "../core/errors";
 import type { Store, StripeObject } from "../core/state";
-import type { EmulatorEnv } from "./env";
+import type { ApiResult, EmulatorEnv } from "./env";
 import { renderResult } from "./respond";
 
 /** A stored response, kept as a record of the store (on disk, read back on a replay). */
@@ -13,12 +13,6 @@ interface IdempotencyRecord extends StripeObject {
   body: unknown;
   /** Real time (ms) of the first request; records older than 24 h are pruned. */
   created: number;
-}
-
-export interface ApiResult {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
 }
 
 const KEEP_MS = 24 * 3600 * 1000;

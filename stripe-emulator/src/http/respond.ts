@@ -4,8 +4,7 @@ import type { Emulator } from "../core/context";
 import { StripeApiError } from "../core/errors";
 import { publicView } from "../core/state";
 import { corsHeaders } from "./cors";
-import type { EmulatorEnv } from "./env";
-import type { ApiResult } from "./idempotency";
+import type { ApiResult, EmulatorEnv } from "./env";
 import { recordResponse } from "./recorder";
 
 const json = (body: unknown, status: number, headers: Record<string, string>) =>
