@@ -3,10 +3,9 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { completeOnboarding } from "../api/connect";
 import { closeDispute } from "../api/disputes";
 import { advanceClock } from "../billing/clock";
-import type { Emulator } from "../core/context";
+import type { Emulator, Faults } from "../core/context";
 import { parseBody, readBody } from "../http/body";
 import type { EmulatorEnv } from "../http/env";
-import type { Faults } from "../http/faults";
 import { renderClockPage } from "./clock-page";
 
 const problem = (c: Context<EmulatorEnv>, message: string, status: ContentfulStatusCode = 400) =>
