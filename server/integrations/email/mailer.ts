@@ -1,11 +1,15 @@
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../../db/client";
-import { emailOutbox } from "../../db/schema/app";
 import type { Logger } from "../../lib/logger";
 import { type JobQueue, queues } from "../jobs/job-queue";
 import type { Metrics } from "../metrics/metrics";
+import {
+  findOutboxMessage,
+  insertOutboxMessage,
+  markOutboxMessageSent,
+  recordFailedDelivery,
+} from "./email-outbox-repository";
 import {
   isUnderUnsolicitedMailCap,
   mailboxOf,
@@ -77,13 +81,9 @@ export function createMailer(options: {
 }): Mailer {
   async function write(tx: Db, message: OutgoingEmail, unsolicitedMailbox: string | null) {
     const { isUnsolicited: _, ...values } = message;
-    const [inserted] = await tx
-      .insert(emailOutbox)
-      .values({ ...values, unsolicitedMailbox })
-      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-      .returning({ id: emailOutbox.id });
-    if (!inserted) return false;
-    await options.queue.send(tx, queues.sendEmail, { outboxId: inserted.id });
+    const outboxId = await insertOutboxMessage(tx, { ...values, unsolicitedMailbox });
+    if (!outboxId) return false;
+    await options.queue.send(tx, queues.sendEmail, { outboxId });
     return true;
   }
 
@@ -132,10 +132,7 @@ export async function startEmailDelivery(options: {
   const { db, logger } = options;
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   await options.queue.work<{ outboxId: string }>(queues.sendEmail, async (job) => {
-    const [message] = await db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.id, job.data.outboxId));
+    const message = await findOutboxMessage(db, job.data.outboxId);
     // Deleted with its account, or sent by an attempt whose completion was lost.
     if (!message || message.status === "sent") return;
     try {
@@ -149,14 +146,10 @@ export async function startEmailDelivery(options: {
       });
     } catch (error) {
       const isLastAttempt = job.retryCount >= job.retryLimit;
-      await db
-        .update(emailOutbox)
-        .set({
-          attempts: sql`${emailOutbox.attempts} + 1`,
-          lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
-          status: isLastAttempt ? "failed" : "pending",
-        })
-        .where(eq(emailOutbox.id, message.id));
+      await recordFailedDelivery(db, message.id, {
+        lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+        isLastAttempt,
+      });
       const log = { err: error, emailId: message.id, kind: message.kind, attempt: job.retryCount };
       options.metrics.emails.inc({
         kind: message.kind,
@@ -166,10 +159,7 @@ export async function startEmailDelivery(options: {
       else logger.warn(log, "email delivery failed; will retry");
       throw error;
     }
-    await db
-      .update(emailOutbox)
-      .set({ status: "sent", sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1` })
-      .where(eq(emailOutbox.id, message.id));
+    await markOutboxMessageSent(db, message.id);
     options.metrics.emails.inc({ kind: message.kind, outcome: "sent" });
   });
 }

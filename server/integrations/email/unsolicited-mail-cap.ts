@@ -1,6 +1,5 @@
-import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { emailOutbox } from "../../db/schema/app";
+import { countUnsolicitedMailSince, lockMailbox } from "./email-outbox-repository";
 import type { EmailKind } from "./mailer";
 
 /**
@@ -59,13 +58,7 @@ export function mailboxOf(address: string): string {
  * transaction, after its insert is visible.
  */
 export async function isUnderUnsolicitedMailCap(tx: Db, mailbox: string): Promise<boolean> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`regulars:unsolicited-mail:${mailbox}`}, 0))`,
-  );
+  await lockMailbox(tx, mailbox);
   const since = new Date(Date.now() - UNSOLICITED_MAIL_CAP.windowSeconds * 1000);
-  const [row] = await tx
-    .select({ n: count() })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.unsolicitedMailbox, mailbox), gt(emailOutbox.createdAt, since)));
-  return (row?.n ?? 0) < UNSOLICITED_MAIL_CAP.max;
+  return (await countUnsolicitedMailSince(tx, mailbox, since)) < UNSOLICITED_MAIL_CAP.max;
 }
