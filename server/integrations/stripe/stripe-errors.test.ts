@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors";
 import {
   cardDeclineMessages,
+  isStripeMissing,
   PLATFORM_PROFILE_REQUIRED_MESSAGE,
   toAppError,
 } from "./stripe-errors";
@@ -49,6 +50,19 @@ describe("toAppError", () => {
     expect(toAppError(raw("rate_limit_error"), "x").status).toBe(503);
     expect(toAppError(raw("idempotency_error"), "x").status).toBe(409);
     expect(toAppError(new Error("socket hang up"), "fallback").status).toBe(502);
+  });
+});
+
+describe("isStripeMissing", () => {
+  it("is Stripe saying the object doesn't exist, and nothing else", () => {
+    expect(isStripeMissing(raw("invalid_request_error", { code: "resource_missing" }))).toBe(true);
+    expect(isStripeMissing(raw("invalid_request_error", { code: "parameter_missing" }))).toBe(
+      false,
+    );
+    expect(isStripeMissing(Object.assign(new Error("x"), { code: "resource_missing" }))).toBe(
+      false,
+    );
+    expect(isStripeMissing(undefined)).toBe(false);
   });
 });
 

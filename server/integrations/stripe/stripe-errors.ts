@@ -34,6 +34,11 @@ function isPlatformProfileRefusal(error: unknown): boolean {
   );
 }
 
+/** Stripe's answer that the object asked for doesn't exist (or no longer does). */
+export function isStripeMissing(error: unknown): error is Stripe.errors.StripeError {
+  return error instanceof Stripe.errors.StripeError && error.code === "resource_missing";
+}
+
 export interface StripeErrorMapping {
   /**
    * Set where a missing Stripe object can only be the client's mistake (an id they sent):
@@ -75,12 +80,6 @@ export function toAppError(
       cause: error,
     });
   }
-  if (
-    error instanceof Stripe.errors.StripeInvalidRequestError &&
-    error.code === "resource_missing" &&
-    mapping.missingResource
-  ) {
-    return mapping.missingResource;
-  }
+  if (isStripeMissing(error) && mapping.missingResource) return mapping.missingResource;
   return new AppError("payment_provider_error", fallback, { cause: error });
 }
