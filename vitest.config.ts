@@ -18,6 +18,7 @@ export default defineConfig({
       "tests/security/**/*.test.ts",
       "tests/reliability/**/*.test.ts",
       "web/src/**/*.test.ts",
+      "scripts/**/*.test.ts",
     ],
     setupFiles: [
       "tests/setup/fail-on-console-error.ts",
