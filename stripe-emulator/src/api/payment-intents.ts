@@ -1,10 +1,8 @@
-import { attemptPayment, failAuthentication, succeed } from "../billing/payments";
+import { confirmPaymentIntent } from "../billing/confirmation";
 import type { Emulator, Route } from "../core/context";
-import { invalid, missing, StripeApiError } from "../core/errors";
+import { invalid } from "../core/errors";
 import { requireObject } from "../core/lookup";
 import { optionalBool, optionalString } from "../core/params";
-import type { Stored } from "../core/state";
-import { resolvePaymentMethod } from "./customers";
 
 /** Stripe.js reads and confirms a PaymentIntent with a publishable key and its client secret. */
 function requireIntent(
@@ -67,64 +65,11 @@ export const paymentIntentRoutes: Route[] = [
     handle(em, request, path) {
       const { params, account } = request;
       const pi = requireIntent(em, path.id, request);
-      if (pi.status === "succeeded" || pi.status === "canceled") {
-        throw new StripeApiError(400, {
-          type: "invalid_request_error",
-          code: "payment_intent_unexpected_state",
-          message: `You cannot confirm this PaymentIntent because it has a status of ${pi.status}.`,
-          payment_intent: pi,
-        });
-      }
-      const pm = optionalString(params, "payment_method") ?? (pi.payment_method as string | null);
-      if (!pm)
-        throw new StripeApiError(400, {
-          ...missing("payment_method").body,
-          message:
-            "You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method or ConfirmationToken.",
-        });
-      const method = resolvePaymentMethod(em, pm, account);
-      if (pi.customer && method.customer && method.customer !== pi.customer)
-        throw invalid(
-          "payment_method",
-          "The provided PaymentMethod belongs to another customer. Use a PaymentMethod that belongs to the PaymentIntent's customer.",
-        );
-      if (pi.customer && !method.customer) {
-        // Paying a subscription's invoice saves the card to the customer.
-        method.customer = pi.customer as string; // stored objects hold ids, not expansions
-        em.store.put(method);
-      }
-      const returnUrl = optionalString(params, "return_url") ?? null;
-      pi._return_url = returnUrl;
-      const result = attemptPayment(
-        em,
-        pi,
-        method.id,
-        optionalBool(params, "off_session") ?? false,
-      );
-      if (result.status === "failed") throw result.error;
-      return em.store.get(pi.id, "payment_intent")!;
+      return confirmPaymentIntent(em, pi, account, {
+        paymentMethod: optionalString(params, "payment_method"),
+        returnUrl: optionalString(params, "return_url") ?? null,
+        offSession: optionalBool(params, "off_session") ?? false,
+      });
     },
   },
 ];
-
-/** The 3-D Secure page's answer: the payment goes through, or fails authentication. */
-export function answerThreeDSecure(
-  em: Emulator,
-  pi: Stored<"payment_intent">,
-  outcome: "complete" | "fail",
-) {
-  if (pi.status !== "requires_action") return pi;
-  if (outcome === "complete") {
-    pi._authenticated = true;
-    const pm = em.store.get(pi.payment_method as string, "payment_method");
-    if (pm) {
-      // A card authenticated once goes through off-session later (renewals), like 3155.
-      pm._authenticated = true;
-      em.store.put(pm);
-    }
-    succeed(em, pi);
-  } else {
-    failAuthentication(em, pi);
-  }
-  return em.store.get(pi.id, "payment_intent")!;
-}

@@ -1,8 +1,10 @@
 import type Stripe from "stripe";
-import { createSubscriptionInvoice, voidInvoice } from "../billing/invoices";
-import { attemptPayment } from "../billing/payments";
-import { addMonth } from "../billing/periods";
-import { setSubscriptionStatus } from "../billing/subscription-status";
+import {
+  cancelSubscription,
+  type NewSubscription,
+  planOf,
+  startSubscription,
+} from "../billing/subscriptions";
 import type { Emulator, ParamShape, Route } from "../core/context";
 import { invalid, missing, StripeApiError } from "../core/errors";
 import { requireAccount, requireObject, requireTransferDestination } from "../core/lookup";
@@ -17,19 +19,6 @@ import {
 } from "../core/params";
 import { billingMode, transferData } from "../core/shapes";
 import type { Stored } from "../core/state";
-import { newId } from "../core/state";
-
-export interface NewSubscription {
-  customer: string;
-  priceId: string;
-  quantity: number;
-  defaultPaymentMethod: string | null;
-  applicationFeePercent: number | null;
-  destination: string | null;
-  onBehalfOf: string | null;
-  metadata: Record<string, string>;
-  saveDefaultPaymentMethod: string | null;
-}
 
 const itemShape: ParamShape = {
   id: true,
@@ -47,131 +36,6 @@ const paymentSettingsShape: ParamShape = {
   payment_method_types: "any",
   payment_method_options: "any",
 };
-
-/** Subscription items still carry the legacy Plan view of their price. */
-function planOf(price: Stripe.Price): Stripe.Plan {
-  return {
-    id: price.id,
-    object: "plan",
-    active: price.active,
-    amount: price.unit_amount,
-    amount_decimal: price.unit_amount_decimal,
-    billing_scheme: "per_unit",
-    created: price.created,
-    currency: price.currency,
-    interval: price.recurring?.interval ?? "month",
-    interval_count: price.recurring?.interval_count ?? 1,
-    livemode: false,
-    metadata: price.metadata,
-    meter: null,
-    nickname: price.nickname,
-    product: price.product,
-    tiers_mode: null,
-    transform_usage: null,
-    trial_period_days: null,
-    usage_type: "licensed",
-  };
-}
-
-function buildSubscription(
-  em: Emulator,
-  input: NewSubscription,
-  account: string | null,
-): Stripe.Subscription {
-  const price = requireObject(em, input.priceId, "price", account);
-  if (!price.active)
-    throw invalid(
-      "items[0][price]",
-      "The price specified is inactive. This field only accepts active prices.",
-    );
-  if (!price.recurring) throw invalid("items[0][price]", "The price specified is not recurring.");
-  if (input.defaultPaymentMethod) {
-    const pm = requireObject(em, input.defaultPaymentMethod, "payment_method", account);
-    if (pm.customer !== input.customer)
-      throw invalid(
-        "default_payment_method",
-        "The customer does not have a payment method with the ID provided.",
-      );
-  }
-  const now = em.store.now();
-  const id = newId("sub");
-  // Typed with the SDK's own basil type, so the shape cannot drift from Stripe's.
-  const subscription: Stripe.Subscription = {
-    id,
-    object: "subscription",
-    application: null,
-    application_fee_percent: input.applicationFeePercent,
-    automatic_tax: { enabled: false, liability: null, disabled_reason: null },
-    billing_cycle_anchor: now,
-    billing_cycle_anchor_config: null,
-    billing_mode: { type: "classic", updated_at: now },
-    billing_thresholds: null,
-    cancel_at: null,
-    cancel_at_period_end: false,
-    canceled_at: null,
-    cancellation_details: { comment: null, feedback: null, reason: null },
-    collection_method: "charge_automatically",
-    created: now,
-    currency: price.currency,
-    customer: input.customer,
-    days_until_due: null,
-    default_payment_method: input.defaultPaymentMethod,
-    default_source: null,
-    default_tax_rates: [],
-    description: null,
-    discounts: [],
-    ended_at: null,
-    invoice_settings: { account_tax_ids: null, issuer: { type: "self" } },
-    items: {
-      object: "list",
-      data: [
-        {
-          id: newId("si"),
-          object: "subscription_item",
-          billing_thresholds: null,
-          created: now,
-          current_period_start: now,
-          current_period_end: addMonth(now),
-          discounts: [],
-          metadata: {},
-          plan: planOf(price),
-          price: { ...price },
-          quantity: input.quantity,
-          subscription: id,
-          tax_rates: [],
-        },
-      ],
-      has_more: false,
-      url: `/v1/subscription_items?subscription=${id}`,
-    },
-    latest_invoice: null,
-    livemode: false,
-    metadata: input.metadata,
-    next_pending_invoice_item_invoice: null,
-    on_behalf_of: input.onBehalfOf,
-    pause_collection: null,
-    payment_settings: {
-      payment_method_options: null,
-      payment_method_types: null,
-      save_default_payment_method:
-        input.saveDefaultPaymentMethod === "on_subscription" ? "on_subscription" : "off",
-    },
-    pending_invoice_item_interval: null,
-    pending_setup_intent: null,
-    pending_update: null,
-    schedule: null,
-    start_date: now,
-    status: "incomplete",
-    test_clock: null,
-    transfer_data: input.destination
-      ? { destination: input.destination, amount_percent: null }
-      : null,
-    trial_end: null,
-    trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } },
-    trial_start: null,
-  };
-  return em.store.put(subscription, account);
-}
 
 function readNewSubscription(
   em: Emulator,
@@ -211,37 +75,6 @@ function readNewSubscription(
       ? String(settings.save_default_payment_method)
       : null,
   };
-}
-
-/** Starts a subscription: the first invoice, and a charge unless the caller confirms later. */
-export function startSubscription(
-  em: Emulator,
-  input: NewSubscription,
-  account: string | null,
-  behavior: string,
-) {
-  const subscription = buildSubscription(em, input, account);
-  const invoice = createSubscriptionInvoice(em, subscription, "subscription_create");
-  // Stripe's created event already names the first invoice.
-  em.webhooks.emit("customer.subscription.created", subscription);
-  if (invoice.status === "paid") {
-    setSubscriptionStatus(em, subscription, "active");
-    em.webhooks.emit("invoice.paid", invoice);
-    return em.store.get(subscription.id, "subscription")!;
-  }
-  if (behavior !== "default_incomplete") {
-    const pi = em.store.get(invoice._payment_intent!, "payment_intent")!;
-    const pm = pi.payment_method as string | null;
-    if (pm) {
-      const result = attemptPayment(em, pi, pm, false);
-      if (result.status === "failed" && behavior === "error_if_incomplete") {
-        // Stripe creates nothing when the first payment fails under error_if_incomplete.
-        for (const id of [subscription.id, invoice.id, pi.id]) em.store.remove(id);
-        throw result.error;
-      }
-    }
-  }
-  return em.store.get(subscription.id, "subscription")!;
 }
 
 /**
@@ -409,25 +242,11 @@ export const subscriptionRoutes: Route[] = [
     nested: { cancellation_details: { comment: true, feedback: true } },
     handle(em, { params, account }, path) {
       const subscription = requireObject(em, path.id, "subscription", account);
-      if (subscription.status === "canceled" || subscription.status === "incomplete_expired") {
-        throw new StripeApiError(404, {
-          type: "invalid_request_error",
-          code: "resource_missing",
-          param: "id",
-          message: `No such subscription: '${subscription.id}'`,
-        });
-      }
       const details = cancellationDetailsOf(params);
-      subscription.cancellation_details = {
+      return cancelSubscription(em, subscription, {
         comment: details.comment || null,
         feedback: details.feedback || null,
-        reason: "cancellation_requested",
-      };
-      // Voids what is still owed and its PaymentIntent, as an immediate cancellation does.
-      const open = em.store.get(String(subscription.latest_invoice), "invoice");
-      if (open) voidInvoice(em, open, "void_invoice");
-      setSubscriptionStatus(em, subscription, "canceled");
-      return em.store.get(subscription.id, "subscription")!;
+      });
     },
   },
   {

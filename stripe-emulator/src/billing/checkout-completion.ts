@@ -1,10 +1,11 @@
 import type Stripe from "stripe";
-import { attachPaymentMethod, createCardPaymentMethod, newCustomer } from "../api/customers";
-import { startSubscription } from "../api/subscriptions";
 import { assertAttachable, cardError } from "../core/cards";
 import type { Emulator } from "../core/context";
 import type { Stored } from "../core/state";
+import { newCustomer } from "./customers";
+import { attachPaymentMethod, createCardPaymentMethod } from "./payment-methods";
 import { attemptPayment } from "./payments";
+import { startSubscription } from "./subscriptions";
 
 export interface CheckoutForm {
   email: string;

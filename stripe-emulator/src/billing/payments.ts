@@ -1,11 +1,11 @@
 import type Stripe from "stripe";
-import { createDispute } from "../api/disputes";
 import { declineOf, outcomeOf } from "../core/card-rules";
 import { cardDeclineError, cardError, declinedError } from "../core/cards";
 import type { Emulator } from "../core/context";
 import type { StripeApiError } from "../core/errors";
 import { newId, publicView, type Stored } from "../core/state";
 import { recordCharge } from "./charges";
+import { createDispute } from "./disputes";
 import { invoiceFailed, invoicePaid } from "./invoice-payments";
 import { moveMoney } from "./money";
 

@@ -1,8 +1,8 @@
 import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { completeOnboarding } from "../api/connect";
-import { closeDispute } from "../api/disputes";
 import { advanceClock } from "../billing/clock";
+import { closeDispute } from "../billing/disputes";
+import { completeOnboarding } from "../connect/onboarding";
 import type { Emulator, Faults } from "../core/context";
 import { parseBody, readBody } from "../http/body";
 import type { EmulatorEnv } from "../http/env";

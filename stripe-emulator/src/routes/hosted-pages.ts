@@ -1,10 +1,10 @@
 import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode, StatusCode } from "hono/utils/http-status";
-import { completeOnboarding } from "../api/connect";
-import { attachPaymentMethod, createCardPaymentMethod } from "../api/customers";
-import { answerThreeDSecure } from "../api/payment-intents";
 import { settleCheckout, submitCheckout } from "../billing/checkout-completion";
+import { answerThreeDSecure } from "../billing/confirmation";
+import { attachPaymentMethod, createCardPaymentMethod } from "../billing/payment-methods";
 import { setSubscriptionStatus } from "../billing/subscription-status";
+import { completeOnboarding } from "../connect/onboarding";
 import type { Emulator } from "../core/context";
 import { StripeApiError } from "../core/errors";
 import { parseBody, readBody } from "../http/body";
