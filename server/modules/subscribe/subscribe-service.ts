@@ -8,7 +8,7 @@ import {
   type StartFreeSubscriptionInput,
   type StartSubscriptionInput,
 } from "../../../contracts/subscribe";
-import { toAppError } from "../../integrations/stripe/stripe-errors";
+import { isStripeMissing, toAppError } from "../../integrations/stripe/stripe-errors";
 import { AppError } from "../../lib/errors";
 import {
   type BillingDeps,
@@ -95,7 +95,7 @@ export async function startSubscription(
       .catch((error: unknown) => {
         // The card's id comes from the browser: one Stripe doesn't know is the client's
         // mistake (a 400), not our provider failing (a 502).
-        if ((error as { code?: string }).code === "resource_missing") {
+        if (isStripeMissing(error)) {
           throw new AppError("validation_failed", CARD_NOT_FOUND, { cause: error });
         }
         throw error;
@@ -260,7 +260,7 @@ export async function finalizeSubscription(
     result = await syncStripeSubscription(deps, input.subscriptionId);
   } catch (error) {
     if (!offering) throw new AppError("not_found", NOT_AVAILABLE);
-    if ((error as { code?: string }).code === "resource_missing") {
+    if (isStripeMissing(error)) {
       throw new AppError("not_found", ATTEMPT_NOT_FOUND);
     }
     // The browser has already confirmed the charge: "try again" would make a second attempt and
