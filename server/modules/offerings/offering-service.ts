@@ -7,7 +7,7 @@ import type {
 } from "../../../contracts/offerings";
 import { MAX_OFFERINGS_PER_CREATOR } from "../../../contracts/plans";
 import type { Db } from "../../db/client";
-import { toAppError } from "../../integrations/stripe/stripe-errors";
+import { isStripeMissing, toAppError } from "../../integrations/stripe/stripe-errors";
 import { AppError } from "../../lib/errors";
 import { CANCELLATION_COMMENTS } from "../billing/lifecycle-emails";
 import { findCreatorName } from "../profile/profile-service";
@@ -251,7 +251,7 @@ async function cancelAtPeriodEnd(stripe: Stripe, stripeSubscriptionIds: string[]
           cancellation_details: { comment: CANCELLATION_COMMENTS.creator },
         });
       } catch (error) {
-        if ((error as { code?: string }).code === "resource_missing") continue;
+        if (isStripeMissing(error)) continue;
         failed += 1;
       }
     }
