@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { isStripeMissing } from "../../integrations/stripe/stripe-errors";
 import type { Logger } from "../../lib/logger";
 import { SUBSCRIPTION_METADATA } from "../billing/billing-sync";
 import { CANCELLATION_COMMENTS } from "../billing/lifecycle-emails";
@@ -103,7 +104,7 @@ export async function closeCreatorBilling(deps: CloseBillingDeps, catalogue: Cre
       const subscription = await deps.stripe.subscriptions.retrieve(subscriptionId);
       if (!ENDED.has(subscription.status)) await cancelRecorded(deps.stripe, subscriptionId);
     } catch (error) {
-      if ((error as { code?: string }).code !== "resource_missing") throw error;
+      if (!isStripeMissing(error)) throw error;
     }
   }
 }
