@@ -4,7 +4,8 @@ import { createAdaptorServer } from "@hono/node-server";
 import { createEmulatorApp } from "./app";
 import { runDueWork } from "./billing/clock";
 import type { Emulator } from "./core/context";
-import { newId, Store } from "./core/state";
+import { newId } from "./core/state";
+import { Store } from "./core/store/store";
 import { WebhookDispatcher } from "./webhooks/dispatcher";
 
 export interface EmulatorWebhookEndpoint {
@@ -19,8 +20,7 @@ export interface EmulatorOptions {
   host?: string;
   /**
    * The log that keeps the state across restarts (JSON lines, written incrementally; see the
-   * README's "State"); in memory only when absent. A whole-state JSON file from an earlier
-   * version at the same path (or at `….json` for `….jsonl`) is imported.
+   * README's "State"); in memory only when absent.
    */
   stateFile?: string;
   webhookEndpoints?: EmulatorWebhookEndpoint[];

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type Stripe from "stripe";
 import { afterAll, describe, expect, it } from "vitest";
-import { Store } from "../src/core/state";
+import { Store } from "../src/core/store/store";
 import { startStripeEmulator } from "../src/index";
 import { postJson, startReceiver } from "./support";
 

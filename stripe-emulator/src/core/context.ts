@@ -1,6 +1,6 @@
 import type { WebhookDispatcher } from "../webhooks/dispatcher";
 import type { Params } from "./params";
-import type { Store } from "./state";
+import type { Store } from "./store/store";
 
 /** Failures injected on /v1 calls for the app's reliability tests. */
 export interface Faults {

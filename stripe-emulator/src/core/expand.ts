@@ -1,28 +1,34 @@
 import { invalid } from "./errors";
-import type { Obj, Store } from "./state";
+import type { ObjectKind, Stored, StripeObject } from "./state";
+import type { Store } from "./store/store";
+
+/** An object of any kind, read field by field: expansion walks whatever it is given. */
+type AnyObject = Record<string, unknown>;
+
+const isKind = <K extends ObjectKind>(value: AnyObject, kind: K): value is AnyObject & Stored<K> =>
+  value.object === kind;
 
 /** Fields that exist only when expanded (Stripe's "includable" fields). */
-function includable(store: Store, parent: Obj, field: string): unknown {
-  if (parent.object === "invoice" && field === "confirmation_secret") {
+function includable(store: Store, parent: AnyObject, field: string): unknown {
+  if (isKind(parent, "invoice") && field === "confirmation_secret") {
     const pi = parent._payment_intent
-      ? store.get<Obj>(parent._payment_intent as string)
+      ? store.get(parent._payment_intent, "payment_intent")
       : undefined;
     return pi ? { client_secret: pi.client_secret, type: "payment_intent" } : null;
   }
-  if (parent.object === "invoice" && field === "payments") {
-    const data = (parent._payments as Obj[] | undefined) ?? [];
+  if (isKind(parent, "invoice") && field === "payments") {
     return {
       object: "list",
-      data,
+      data: parent._payments ?? [],
       has_more: false,
       url: `/v1/invoice_payments?invoice=${parent.id}`,
     };
   }
-  if (parent.object === "checkout.session" && field === "line_items") {
-    const price = store.get<Obj>(parent._price as string);
-    const quantity = (parent._quantity as number) ?? 1;
-    const amount = ((price?.unit_amount as number) ?? 0) * quantity;
-    const product = price ? store.get<Obj>(price.product as string) : undefined;
+  if (isKind(parent, "checkout.session") && field === "line_items") {
+    const price = parent._price ? store.get(parent._price, "price") : undefined;
+    const quantity = parent._quantity ?? 1;
+    const amount = (price?.unit_amount ?? 0) * quantity;
+    const product = price ? store.get(price.product as string, "product") : undefined;
     return {
       object: "list",
       data: [
@@ -43,7 +49,7 @@ function includable(store: Store, parent: Obj, field: string): unknown {
       url: `/v1/checkout/sessions/${parent.id}/line_items`,
     };
   }
-  if (parent.object === "charge" && field === "refunds") {
+  if (isKind(parent, "charge") && field === "refunds") {
     return {
       object: "list",
       data: store.listWhere("refund", "charge", parent.id),
@@ -51,8 +57,8 @@ function includable(store: Store, parent: Obj, field: string): unknown {
       url: `/v1/charges/${parent.id}/refunds`,
     };
   }
-  if (parent.object === "customer" && field === "subscriptions") {
-    const data = store.list<Obj>(
+  if (isKind(parent, "customer") && field === "subscriptions") {
+    const data = store.list(
       "subscription",
       (s) => s.customer === parent.id && s.status !== "canceled",
     );
@@ -71,7 +77,7 @@ function expandPath(store: Store, value: unknown, path: string[], full: string):
   const [head, ...rest] = path as [string, ...string[]];
   if (Array.isArray(value)) return value.map((v) => expandPath(store, v, path, full));
   if (typeof value !== "object") return value;
-  const obj = { ...(value as Obj) };
+  const obj: AnyObject = { ...(value as AnyObject) };
   if (head === "data" && obj.object === "list" && Array.isArray(obj.data)) {
     obj.data = (obj.data as unknown[]).map((item) =>
       expandPath(store, resolve(store, item), rest, full),
@@ -104,7 +110,11 @@ export function applyExpand(store: Store, value: unknown, expand: string[]): unk
  * Lists are newest first, cursor-paginated like Stripe's: `starting_after` pages towards older
  * objects, `ending_before` towards newer ones; `limit` is 1 to 100, 10 by default.
  */
-export function toList(items: Obj[], params: Record<string, unknown>, url: string) {
+export function toList(
+  items: Array<StripeObject & { created?: unknown }>,
+  params: Record<string, unknown>,
+  url: string,
+) {
   // Reversed first so that objects created in the same second are newest first too.
   const sorted = [...items]
     .reverse()

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { StripeApiError } from "../core/errors";
-import type { Store, StripeObject } from "../core/state";
+import type { StripeObject } from "../core/state";
+import type { Store } from "../core/store/store";
 import type { ApiResult, EmulatorEnv } from "./env";
 import { renderResult } from "./respond";
 

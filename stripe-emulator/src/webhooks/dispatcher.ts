@@ -1,7 +1,8 @@
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type Stripe from "stripe";
-import { newId, publicView, type Store, type StripeObject } from "../core/state";
+import { newId, publicView, type StripeObject } from "../core/state";
+import type { Store } from "../core/store/store";
 import { recordResponse } from "../http/recorder";
 import { signPayload } from "./signing";
 
