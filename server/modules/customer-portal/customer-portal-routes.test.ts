@@ -8,6 +8,8 @@ import { linksIn, readOutbox } from "../../../tests/setup/outbox";
 import { jsonRequest, TEST_ORIGIN, type TestApp } from "../../../tests/setup/test-app";
 import { startCreatorAppPerFile } from "../../../tests/support/test-app-per-file";
 import { subscribers } from "../../db/schema/app";
+import { AppError } from "../../lib/errors";
+import { cancelSubscription, openBillingPortal } from "./customer-portal-service";
 
 let app: TestApp;
 let creator: OnboardedCreator;
@@ -127,6 +129,27 @@ describe("subscriber self-service", () => {
       jsonRequest("POST", { customUrl: other.customUrl, manageKey }),
     );
     expect(wrongOffering.status).toBe(404);
+  });
+
+  it("keeps Stripe's error as the cause of the 502 it answers", async () => {
+    const { manageKey } = await subscribeWithCard(app, offering);
+    const ref = { customUrl: offering.customUrl, manageKey };
+    const down = new Error("Stripe is down");
+    const failing = () => Promise.reject(down);
+    const { deps } = app.runtime;
+    const stripe = {
+      billingPortal: { sessions: { create: failing } },
+      subscriptions: { retrieve: failing, cancel: failing },
+    } as unknown as typeof deps.stripe;
+    const portalDeps = { db: deps.db, stripe, mailer: deps.mailer, publicUrl: TEST_ORIGIN };
+    for (const call of [
+      openBillingPortal(portalDeps, ref, `${TEST_ORIGIN}/customer`),
+      cancelSubscription(portalDeps, ref),
+    ]) {
+      const error = await call.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ code: "payment_provider_error", cause: down });
+    }
   });
 
   it("rate limits subscriber lookups per address", async () => {

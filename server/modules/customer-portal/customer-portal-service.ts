@@ -138,10 +138,11 @@ export async function openBillingPortal(
       return_url: returnUrl,
     });
     return session.url;
-  } catch {
+  } catch (error) {
     throw new AppError(
       "payment_provider_error",
       "Payment update is not available at this time. Please contact support.",
+      { cause: error },
     );
   }
 }
@@ -161,8 +162,10 @@ export async function cancelSubscription(deps: CustomerPortalDeps, ref: Subscrib
           cancellation_details: { comment: CANCELLATION_COMMENTS.customer },
         });
       }
-    } catch {
-      throw new AppError("payment_provider_error", "Failed to cancel subscription");
+    } catch (error) {
+      throw new AppError("payment_provider_error", "Failed to cancel subscription", {
+        cause: error,
+      });
     }
   }
   await markSubscriberCancelled(deps.db, subscriber.id);

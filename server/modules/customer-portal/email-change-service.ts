@@ -161,8 +161,12 @@ export async function confirmEmailChange(
   });
   if (!manageKey) {
     // Undone (or confirmed) while Stripe was being asked: Stripe goes back to the row's address.
-    await updateStripe(subscriber.email).catch(() => undefined);
-    throw new AppError("conflict", WITHDRAWN);
+    // The answer is the conflict either way; a failed restore rides along as its cause.
+    const restoreFailure = await updateStripe(subscriber.email).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    throw new AppError("conflict", WITHDRAWN, restoreFailure ? { cause: restoreFailure } : {});
   }
   return {
     offeringTitle: offering.title,
