@@ -24,7 +24,7 @@ const numbersByBrand: Array<[string, rules.CardBrand]> = [
   ["6200000000000005", "unionpay"],
 ];
 
-/** The test cards of /work/shared/research/stripe-api.md §7 and the behaviour the emulator gives them. */
+/** Stripe's test cards (our Stripe API research, §7) and the behaviour the emulator gives them. */
 const testCards: Array<[string, rules.ChargeOutcome]> = [
   ["4242424242424242", "succeeds"],
   ["4000000000000002", "declined"],
