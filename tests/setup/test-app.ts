@@ -10,7 +10,7 @@ export const TEST_ORIGIN = "http://localhost:3000";
 
 /**
  * What the factories need: HTTP to the app and the Stripe emulator it talks to. A TestApp is one;
- * so is the server running as its own process (tests/reliability/server-process.ts).
+ * so is the server running as its own process (tests/support/server-process.ts).
  */
 export interface AppClient {
   runtime: { emulator: Pick<RunningEmulator, "url" | "publishableKey"> | null };
