@@ -1,4 +1,4 @@
-// The layering rules of docs/architecture.md and CONVENTIONS.md, checked on every `npm run lint`.
+// The layering rules of docs/architecture.md and our conventions, checked on every `npm run lint`.
 // File names (kebab-case) and `process.env` are checked by Biome (biome.jsonc), which sees every
 // file, not only the ones that import something.
 /** @type {import('dependency-cruiser').IConfiguration} */
