@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import type { Emulator, Route } from "../core/context";
-import { alreadyExists, invalid, missing } from "../core/errors";
+import { alreadyExists, invalid, missing, noSuch } from "../core/errors";
 import { requireObject } from "../core/lookup";
 import {
   metadataOf,
@@ -12,6 +12,8 @@ import {
   requiredString,
 } from "../core/params";
 import { newId } from "../core/state";
+import { childId } from "./children";
+import { PAGE_PARAMS } from "./list-params";
 
 /** A product as Stripe returns it, typed with the SDK's basil type. */
 function newProduct(em: Emulator, name: string): Stripe.Product {
@@ -94,6 +96,25 @@ export const catalogueRoutes: Route[] = [
     path: "/v1/products/:id{prod_\\w+}",
     allowed: ["expand"],
     handle: (em, { account }, path) => requireObject(em, path.id, "product", account),
+  },
+  // Entitlement features are not emulated: a product has none.
+  {
+    method: "GET",
+    path: "/v1/products/:id{prod_\\w+}/features",
+    allowed: PAGE_PARAMS,
+    handle(em, { account }, path) {
+      requireObject(em, path.id, "product", account);
+      return [];
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/products/:id{prod_\\w+}/features/:child{\\w+}",
+    allowed: ["expand"],
+    handle(em, request, path) {
+      requireObject(em, path.id, "product", request.account);
+      throw noSuch("product feature", childId(request));
+    },
   },
   {
     method: "GET",

@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import type { Emulator, Route } from "../core/context";
 import { invalid, missing, StripeApiError } from "../core/errors";
+import { applyExpand } from "../core/expand";
 import { requireAccount, requireObject, requireTransferDestination } from "../core/lookup";
 import {
   metadataOf,
@@ -12,6 +13,7 @@ import {
 } from "../core/params";
 import { billingMode, transferData } from "../core/shapes";
 import { newId, type Stored } from "../core/state";
+import { PAGE_PARAMS } from "./list-params";
 
 const SESSION_STATUSES = ["open", "complete", "expired"];
 
@@ -203,6 +205,16 @@ export const checkoutRoutes: Route[] = [
     path: "/v1/checkout/sessions/:id{cs_\\w+}",
     allowed: ["expand"],
     handle: (em, { account }, path) => requireObject(em, path.id, "checkout.session", account),
+  },
+  {
+    method: "GET",
+    path: "/v1/checkout/sessions/:id{cs_\\w+}/line_items",
+    allowed: PAGE_PARAMS,
+    handle(em, { account }, path) {
+      const session = requireObject(em, path.id, "checkout.session", account);
+      // The same list as the includable `line_items`, built in one place.
+      return (applyExpand(em.store, session, ["line_items"]) as { line_items: unknown }).line_items;
+    },
   },
   {
     method: "GET",

@@ -1,4 +1,8 @@
 import type Stripe from "stripe";
+import { type ComponentParams, newAccountSession } from "../connect/account-sessions";
+import { newAccount } from "../connect/accounts";
+import { capabilitiesOf } from "../connect/capabilities";
+import { personsOf } from "../connect/onboarding";
 import type { ParamShape, Route } from "../core/context";
 import { invalid } from "../core/errors";
 import { requireAccount, requireObject } from "../core/lookup";
@@ -10,16 +14,8 @@ import {
   requiredString,
 } from "../core/params";
 import { newId, PLATFORM_BALANCE } from "../core/state";
-
-const INITIAL_REQUIREMENTS = [
-  "business_profile.mcc",
-  "business_profile.url",
-  "external_account",
-  "individual.dob.day",
-  "individual.first_name",
-  "individual.last_name",
-  "tos_acceptance.date",
-];
+import { childId, requireChild } from "./children";
+import { PAGE_PARAMS } from "./list-params";
 
 /** Account settings as given (form values are strings): the payouts part the emulator models. */
 interface SettingsParams {
@@ -27,74 +23,6 @@ interface SettingsParams {
 }
 /** Checked against no shape (Stripe's is long), so only the fields named are trusted. */
 type BusinessProfileParams = Partial<Stripe.Account.BusinessProfile> | undefined;
-/** Each component asked for: `enabled` and its features, "true"/"false" in a form body. */
-type ComponentParams = Record<
-  string,
-  { enabled?: boolean | string; features?: Record<string, boolean | string> } | undefined
->;
-
-/**
- * Each embedded component's features with Stripe's defaults (API reference, "Create an Account
- * Session"); a session lists them whether or not the component is enabled. The payout features
- * default to on only where Stripe bears the account's losses (PAYOUT_FEATURES_WHERE_STRIPE_LIABLE).
- */
-const PAYMENT_FEATURES = {
-  capture_payments: true,
-  destination_on_behalf_of_charge_management: false,
-  dispute_management: true,
-  refund_management: true,
-};
-const PAYOUT_FEATURES = {
-  disable_stripe_user_authentication: false,
-  edit_payout_schedule: true,
-  external_account_collection: true,
-  instant_payouts: true,
-  standard_payouts: true,
-};
-/** "Defaults to true when controller.losses.payments is set to stripe, otherwise false." */
-const PAYOUT_FEATURES_WHERE_STRIPE_LIABLE = [
-  "edit_payout_schedule",
-  "instant_payouts",
-  "standard_payouts",
-];
-const ACCOUNT_FEATURES = {
-  disable_stripe_user_authentication: false,
-  external_account_collection: true,
-};
-const ISSUING_FEATURES = {
-  card_management: false,
-  card_spend_dispute_management: false,
-  cardholder_management: false,
-  spend_control_management: false,
-};
-const COMPONENT_FEATURES: Record<string, Record<string, boolean>> = {
-  account_management: ACCOUNT_FEATURES,
-  account_onboarding: ACCOUNT_FEATURES,
-  balances: PAYOUT_FEATURES,
-  disputes_list: PAYMENT_FEATURES,
-  documents: {},
-  financial_account: {
-    ...ACCOUNT_FEATURES,
-    send_money: true,
-    transfer_balance: true,
-  },
-  financial_account_transactions: { card_spend_dispute_management: false },
-  instant_payouts_promotion: { ...ACCOUNT_FEATURES, instant_payouts: true },
-  issuing_card: ISSUING_FEATURES,
-  issuing_cards_list: { ...ISSUING_FEATURES, disable_stripe_user_authentication: false },
-  notification_banner: ACCOUNT_FEATURES,
-  payment_details: PAYMENT_FEATURES,
-  payment_disputes: {
-    destination_on_behalf_of_charge_management: false,
-    dispute_management: true,
-    refund_management: true,
-  },
-  payments: PAYMENT_FEATURES,
-  payouts: PAYOUT_FEATURES,
-  payouts_list: {},
-  tax_registrations: {},
-  tax_settings: {},
-};
 
 const ACCOUNT_SETTINGS: ParamShape = {
   payouts: {
@@ -141,95 +69,20 @@ export const connectRoutes: Route[] = [
       const type = optionalString(params, "type") ?? "express";
       if (!["express", "standard", "custom"].includes(type))
         throw invalid("type", `Invalid type: ${type}`);
-      const capabilities = optionalObject(params, "capabilities") ?? {};
       const settings = optionalObject(params, "settings") as SettingsParams | undefined;
-      const interval = settings?.payouts?.schedule?.interval ?? "daily";
-      // Typed with the SDK's basil type; settings list only the payouts part we model.
-      const created: Stripe.Account = {
-        id: newId("acct"),
-        object: "account",
+      const account = newAccount(em, {
         type: type as Stripe.Account.Type,
         country: optionalString(params, "country") ?? "US",
         email: optionalString(params, "email") ?? null,
-        default_currency: optionalString(params, "default_currency") ?? "usd",
-        created: em.store.now(),
-        charges_enabled: false,
-        payouts_enabled: false,
-        details_submitted: false,
-        business_profile: {
-          mcc: null,
-          minority_owned_business_designation: null,
-          name: null,
-          support_address: null,
-          support_email: null,
-          support_phone: null,
-          support_url: null,
-          url: null,
-        },
-        business_type:
+        defaultCurrency: optionalString(params, "default_currency") ?? "usd",
+        businessType:
           (optionalString(params, "business_type") as Stripe.Account.BusinessType | undefined) ??
           null,
-        capabilities: Object.fromEntries(Object.keys(capabilities).map((c) => [c, "inactive"])),
-        controller: {
-          type: "application",
-          is_controller: true,
-          fees: { payer: "application_express" },
-          losses: { payments: "application" },
-          requirement_collection: "stripe",
-          stripe_dashboard: { type: "express" },
-        },
-        requirements: {
-          currently_due: [...INITIAL_REQUIREMENTS],
-          eventually_due: [...INITIAL_REQUIREMENTS],
-          past_due: [],
-          pending_verification: [],
-          disabled_reason: "requirements.past_due",
-          current_deadline: null,
-          errors: [],
-          alternatives: [],
-        },
-        future_requirements: {
-          currently_due: [],
-          eventually_due: [],
-          past_due: [],
-          pending_verification: [],
-          disabled_reason: null,
-          current_deadline: null,
-          errors: [],
-          alternatives: [],
-        },
-        settings: {
-          branding: { icon: null, logo: null, primary_color: null, secondary_color: null },
-          card_payments: {
-            decline_on: { avs_failure: false, cvc_failure: false },
-            statement_descriptor_prefix: null,
-            statement_descriptor_prefix_kana: null,
-            statement_descriptor_prefix_kanji: null,
-          },
-          dashboard: { display_name: null, timezone: "Etc/UTC" },
-          payments: {
-            statement_descriptor: null,
-            statement_descriptor_kana: null,
-            statement_descriptor_kanji: null,
-            statement_descriptor_prefix_kana: null,
-            statement_descriptor_prefix_kanji: null,
-          },
-          payouts: {
-            schedule: { interval, delay_days: 2 },
-            debit_negative_balances: true,
-            statement_descriptor: null,
-          },
-        } as Stripe.Account.Settings,
+        capabilities: Object.keys(optionalObject(params, "capabilities") ?? {}),
+        payoutInterval: settings?.payouts?.schedule?.interval ?? "daily",
         metadata: metadataOf(params),
-        external_accounts: {
-          object: "list",
-          data: [],
-          has_more: false,
-          url: "/v1/accounts/external_accounts",
-        },
-        tos_acceptance: { date: null },
-      };
-      return em.store.put(created);
+      });
+      return em.store.put(account);
     },
   },
   {
@@ -237,6 +90,50 @@ export const connectRoutes: Route[] = [
     path: "/v1/accounts/:id{acct_\\w+}",
     allowed: ["expand"],
     handle: (em, _req, path) => requireAccount(em, path.id),
+  },
+  {
+    method: "GET",
+    path: "/v1/accounts/:id{acct_\\w+}/capabilities",
+    allowed: ["expand"],
+    handle: (em, _req, path) => capabilitiesOf(requireAccount(em, path.id)),
+  },
+  {
+    method: "GET",
+    path: "/v1/accounts/:id{acct_\\w+}/capabilities/:child{\\w+}",
+    allowed: ["expand"],
+    handle: (em, request, path) =>
+      requireChild(capabilitiesOf(requireAccount(em, path.id)), childId(request), "capability"),
+  },
+  {
+    method: "GET",
+    path: "/v1/accounts/:id{acct_\\w+}/persons",
+    allowed: ["relationship", ...PAGE_PARAMS],
+    nested: { relationship: "any" },
+    handle: (em, _req, path) => personsOf(requireAccount(em, path.id)),
+  },
+  {
+    method: "GET",
+    path: "/v1/accounts/:id{acct_\\w+}/persons/:child{person_\\w+}",
+    allowed: ["expand"],
+    handle: (em, request, path) =>
+      requireChild(personsOf(requireAccount(em, path.id)), childId(request), "person"),
+  },
+  {
+    method: "GET",
+    path: "/v1/accounts/:id{acct_\\w+}/external_accounts",
+    allowed: ["object", ...PAGE_PARAMS],
+    handle: (em, _req, path) => requireAccount(em, path.id).external_accounts?.data ?? [],
+  },
+  {
+    method: "GET",
+    path: "/v1/accounts/:id{acct_\\w+}/external_accounts/:child{\\w+}",
+    allowed: ["expand"],
+    handle: (em, request, path) =>
+      requireChild(
+        requireAccount(em, path.id).external_accounts?.data,
+        childId(request),
+        "external account",
+      ),
   },
   {
     method: "POST",
@@ -326,33 +223,7 @@ export const connectRoutes: Route[] = [
     handle(em, { params }) {
       const account = requireAccount(em, requiredString(params, "account"));
       const requested = (optionalObject(params, "components") ?? {}) as ComponentParams;
-      const now = em.store.now();
-      // Every component is listed, as on Stripe; those asked for with enabled=true are on.
-      const components = Object.fromEntries(
-        Object.keys(COMPONENT_FEATURES).map((name) => {
-          const asked = requested[name];
-          const features = { ...COMPONENT_FEATURES[name] };
-          if (account.controller?.losses?.payments !== "stripe")
-            for (const f of PAYOUT_FEATURES_WHERE_STRIPE_LIABLE)
-              if (f in features) features[f] = false;
-          // Form bodies carry "true"/"false"; the session answers booleans.
-          for (const [feature, value] of Object.entries(asked?.features ?? {}))
-            if (feature in features) features[feature] = value === true || value === "true";
-          return [
-            name,
-            { enabled: asked?.enabled === true || asked?.enabled === "true", features },
-          ];
-        }),
-      ) as unknown as Stripe.AccountSession.Components;
-      const session: Stripe.AccountSession = {
-        object: "account_session",
-        account: account.id,
-        client_secret: `accs_secret__${newId("x").slice(2)}`,
-        expires_at: now + 1800,
-        livemode: false,
-        components,
-      };
-      return session;
+      return newAccountSession(em, account, requested);
     },
   },
   {
@@ -417,6 +288,24 @@ export const connectRoutes: Route[] = [
   },
   {
     method: "GET",
+    path: "/v1/application_fees/:id{fee_\\w+}/refunds",
+    allowed: PAGE_PARAMS,
+    handle: (em, { account }, path) =>
+      requireObject(em, path.id, "application_fee", account).refunds.data,
+  },
+  {
+    method: "GET",
+    path: "/v1/application_fees/:id{fee_\\w+}/refunds/:child{fr_\\w+}",
+    allowed: ["expand"],
+    handle: (em, request, path) =>
+      requireChild(
+        requireObject(em, path.id, "application_fee", request.account).refunds.data,
+        childId(request),
+        "fee_refund",
+      ),
+  },
+  {
+    method: "GET",
     path: "/v1/transfers",
     allowed: ["limit", "starting_after", "ending_before", "destination", "created", "expand"],
     handle(em, { params, account }) {
@@ -438,6 +327,43 @@ export const connectRoutes: Route[] = [
     path: "/v1/transfers/:id{tr_\\w+}",
     allowed: ["expand"],
     handle: (em, { account }, path) => requireObject(em, path.id, "transfer", account),
+  },
+  {
+    method: "GET",
+    path: "/v1/transfers/:id{tr_\\w+}/reversals",
+    allowed: PAGE_PARAMS,
+    handle: (em, { account }, path) =>
+      requireObject(em, path.id, "transfer", account).reversals.data,
+  },
+  {
+    method: "GET",
+    path: "/v1/transfers/:id{tr_\\w+}/reversals/:child{trr_\\w+}",
+    allowed: ["expand"],
+    handle: (em, request, path) =>
+      requireChild(
+        requireObject(em, path.id, "transfer", request.account).reversals.data,
+        childId(request),
+        "transfer_reversal",
+      ),
+  },
+  {
+    method: "GET",
+    path: "/v1/charges",
+    allowed: ["customer", "payment_intent", "transfer_group", ...PAGE_PARAMS],
+    handle(em, { params, account }) {
+      const customer = optionalString(params, "customer");
+      const intent = optionalString(params, "payment_intent");
+      const group = optionalString(params, "transfer_group");
+      return em.store.listFor(
+        "charge",
+        account,
+        (c) =>
+          (!customer || c.customer === customer) &&
+          (!intent || c.payment_intent === intent) &&
+          (!group || c.transfer_group === group),
+        createdRange(params),
+      );
+    },
   },
   {
     method: "GET",

@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import { newCustomer } from "../billing/customers";
 import {
   attachPaymentMethod,
@@ -18,6 +19,8 @@ import {
 } from "../core/params";
 import { address } from "../core/shapes";
 import type { Stored } from "../core/state";
+import { childId } from "./children";
+import { PAGE_PARAMS } from "./list-params";
 
 const invoiceSettings: ParamShape = {
   default_payment_method: true,
@@ -101,6 +104,78 @@ export const customerRoutes: Route[] = [
     allowed: ["expand"],
     handle: (em, { account }, path) => requireObject(em, path.id, "customer", account),
   },
+  {
+    method: "GET",
+    path: "/v1/customers/:id{cus_\\w+}/payment_methods",
+    allowed: ["type", "allow_redisplay", ...PAGE_PARAMS],
+    handle(em, { params, account }, path) {
+      const customer = requireObject(em, path.id, "customer", account);
+      const type = optionalString(params, "type");
+      return em.store.listFor(
+        "payment_method",
+        account,
+        (p) => p.customer === customer.id && (!type || p.type === type),
+      );
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/customers/:id{cus_\\w+}/payment_methods/:child{pm_\\w+}",
+    allowed: ["expand"],
+    handle(em, request, path) {
+      const customer = requireObject(em, path.id, "customer", request.account);
+      const id = childId(request);
+      const pm = requireObject(em, id, "payment_method", request.account);
+      if (pm.customer !== customer.id) throw noSuch("PaymentMethod", id);
+      return pm;
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/customers/:id{cus_\\w+}/cash_balance",
+    allowed: ["expand"],
+    handle(em, { account }, path) {
+      const customer = requireObject(em, path.id, "customer", account);
+      // No bank transfers are emulated, so no cash is ever held.
+      const balance: Stripe.CashBalance = {
+        object: "cash_balance",
+        available: null,
+        customer: customer.id,
+        livemode: false,
+        settings: { reconciliation_mode: "automatic", using_merchant_default: true },
+      };
+      return balance;
+    },
+  },
+  // What the emulator never holds for a customer (balance adjustments, cash, sources, tax
+  // ids): their lists are empty and their ids unknown, once the customer is found.
+  ...(
+    [
+      ["balance_transactions", "cbtxn_", "customer balance transaction", []],
+      ["cash_balance_transactions", "ccsbtxn_", "customer cash balance transaction", []],
+      ["sources", "", "source", ["object"]],
+      ["tax_ids", "txi_", "tax id", []],
+    ] as const
+  ).flatMap(([collection, prefix, noun, filters]): Route[] => [
+    {
+      method: "GET",
+      path: `/v1/customers/:id{cus_\\w+}/${collection}`,
+      allowed: [...filters, ...PAGE_PARAMS],
+      handle(em, { account }, path) {
+        requireObject(em, path.id, "customer", account);
+        return [];
+      },
+    },
+    {
+      method: "GET",
+      path: `/v1/customers/:id{cus_\\w+}/${collection}/:child{${prefix}\\w+}`,
+      allowed: ["expand"],
+      handle(em, request, path) {
+        requireObject(em, path.id, "customer", request.account);
+        throw noSuch(noun, childId(request));
+      },
+    },
+  ]),
   {
     method: "GET",
     path: "/v1/customers",

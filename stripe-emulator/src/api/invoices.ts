@@ -2,6 +2,7 @@ import type { Route } from "../core/context";
 import { requireObject } from "../core/lookup";
 import { createdRange, optionalString, requiredString } from "../core/params";
 import type { Stored } from "../core/state";
+import { PAGE_PARAMS } from "./list-params";
 
 export const invoiceRoutes: Route[] = [
   {
@@ -9,6 +10,12 @@ export const invoiceRoutes: Route[] = [
     path: "/v1/invoices/:id{in_\\w+}",
     allowed: ["expand"],
     handle: (em, { account }, path) => requireObject(em, path.id, "invoice", account),
+  },
+  {
+    method: "GET",
+    path: "/v1/invoices/:id{in_\\w+}/lines",
+    allowed: PAGE_PARAMS,
+    handle: (em, { account }, path) => requireObject(em, path.id, "invoice", account).lines.data,
   },
   {
     method: "GET",

@@ -19,6 +19,8 @@ import {
 } from "../core/params";
 import { billingMode, transferData } from "../core/shapes";
 import type { Stored } from "../core/state";
+import { requireChild } from "./children";
+import { PAGE_PARAMS } from "./list-params";
 
 const itemShape: ParamShape = {
   id: true,
@@ -247,6 +249,24 @@ export const subscriptionRoutes: Route[] = [
         comment: details.comment || null,
         feedback: details.feedback || null,
       });
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/subscription_items",
+    allowed: ["subscription", ...PAGE_PARAMS],
+    handle: (em, { params, account }) =>
+      requireObject(em, requiredString(params, "subscription"), "subscription", account).items.data,
+  },
+  {
+    method: "GET",
+    path: "/v1/subscription_items/:id{si_\\w+}",
+    allowed: ["expand"],
+    handle(em, { account }, path) {
+      const items = em.store
+        .listFor("subscription", account, (s) => s.items.data.some((i) => i.id === path.id))
+        .flatMap((s) => s.items.data);
+      return requireChild(items, path.id, "subscription item");
     },
   },
   {

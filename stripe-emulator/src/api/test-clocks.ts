@@ -4,6 +4,7 @@ import type { Route } from "../core/context";
 import { invalid, missing } from "../core/errors";
 import { optionalInt, optionalString } from "../core/params";
 import { newId } from "../core/state";
+import { PAGE_PARAMS } from "./list-params";
 
 // One emulator-wide clock stands in for every test clock: creating a clock at a future
 // frozen_time, or advancing any clock, moves the whole emulator (and runs what falls due).
@@ -55,6 +56,13 @@ export const testClockRoutes: Route[] = [
       advanceClock(em, target - em.store.now());
       return clockView(em.store.now(), path.id);
     },
+  },
+  {
+    method: "GET",
+    path: "/v1/test_helpers/test_clocks",
+    allowed: PAGE_PARAMS,
+    // No clock is kept (the emulator's one clock stands in for each), so none is listed.
+    handle: () => [],
   },
   {
     method: "GET",

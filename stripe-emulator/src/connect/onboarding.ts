@@ -51,3 +51,9 @@ export function completeOnboarding(
   em.store.put(account);
   em.webhooks.emit("account.updated", account, { account: account.id, previous });
 }
+
+/** The account's persons: the individual onboarding recorded, if any. */
+export function personsOf(account: Stored<"account">): Stripe.Person[] {
+  const individual = account.individual as Stripe.Person | undefined;
+  return individual?.id ? [individual] : [];
+}
