@@ -1,7 +1,7 @@
+import { codeForStep, freshTotpCode, totpStep } from "../support/totp";
 import { expect, test } from "./fixtures";
 import { linkFromOutbox, subscribeThroughApi, uniqueEmail } from "./helpers/api";
 import { signOutAndBackInToTwoFactorChallenge } from "./helpers/auth";
-import { freshTotpCode, totpCode, totpStep } from "./helpers/totp";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
@@ -118,13 +118,13 @@ test("a new creator onboards, sells, sees figures move, turns on 2FA and deletes
   await page.getByRole("button", { name: "Continue" }).click();
   const secret = await page.getByTestId("totp-secret").textContent();
   const enablingStep = totpStep();
-  await page.getByLabel("Authentication code").fill(totpCode(secret!, enablingStep * 30_000));
+  await page.getByLabel("Authentication code").fill(await codeForStep(secret!, enablingStep));
   await page.getByRole("button", { name: "Turn on 2FA" }).click();
   await expect(page.getByText("Two-factor authentication is on", { exact: true })).toBeVisible();
   await page.screenshot({ path: "test-results/screens/dashboard-account.png", fullPage: true });
   await signOutAndBackInToTwoFactorChallenge(page, { email, password });
   // Each code works once: the one that turned 2FA on is refused, a newer one signs in.
-  await page.getByLabel("Authentication code").fill(totpCode(secret!, enablingStep * 30_000));
+  await page.getByLabel("Authentication code").fill(await codeForStep(secret!, enablingStep));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("alert")).toContainText("That code has already been used.");
   const signInCode = await freshTotpCode(secret!, enablingStep);

@@ -1,7 +1,7 @@
+import { codeForStep, freshTotpCode } from "../support/totp";
 import { expect, test } from "./fixtures";
 import { createSellingCreator } from "./helpers/api";
 import { enableTwoFactorInAccountTab } from "./helpers/auth";
-import { freshTotpCode, totpCode } from "./helpers/totp";
 
 // Turning 2FA off asks what deleting the account asks: the password and a code from the
 // authenticator app that hasn't been used, so a learned password alone can't remove it.
@@ -29,7 +29,7 @@ test("turning 2FA off takes the password and an unused code; a missing or spent 
 
   // The code that turned 2FA on is spent: the server refuses it, below the field.
   const code = dialog.getByLabel("Authentication code");
-  await code.fill(totpCode(secret, enablingStep * 30_000));
+  await code.fill(await codeForStep(secret, enablingStep));
   await submit.click();
   await expect(
     dialog.getByText("That code has already been used.", { exact: false }),

@@ -1,21 +1,9 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { user } from "../../server/db/schema/auth";
-import { totpCode } from "../e2e/helpers/totp";
 import { type AppClient, jsonRequest, type TestApp } from "../setup/test-app";
+import { codeForStep, totpStep } from "../support/totp";
 import { asCreator, nextClientAddress, sessionCookie, type TestCreator } from "./creator-factory";
-
-const TOTP_PERIOD_MS = 30_000;
-
-/** The time step a moment falls in (RFC 6238: 30-second steps). */
-export function totpStep(now = Date.now()): number {
-  return Math.floor(now / TOTP_PERIOD_MS);
-}
-
-/** What an authenticator app shows at the given step. */
-export function codeForStep(secret: string, step: number): string {
-  return totpCode(secret, step * TOTP_PERIOD_MS);
-}
 
 export interface TwoFactorCreator extends TestCreator {
   /** Base32, as the QR code carries it. */
@@ -69,7 +57,7 @@ export async function enableTwoFactor(
   const { secret, backupCodes } = await startTwoFactorSetup(app, creator);
   const step = totpStep();
   const response = await app.request("/api/auth/two-factor/verify-totp", {
-    ...asCreator(creator, jsonRequest("POST", { code: codeForStep(secret, step) })),
+    ...asCreator(creator, jsonRequest("POST", { code: await codeForStep(secret, step) })),
     ip: nextClientAddress(),
   });
   expect(response.status, await response.clone().text()).toBe(200);

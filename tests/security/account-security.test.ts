@@ -14,14 +14,10 @@ import {
 } from "../factories/creator-factory";
 import { createOffering, createOnboardedCreator } from "../factories/offering-factory";
 import { subscribeWithCard } from "../factories/subscriber-factory";
-import {
-  codeForStep,
-  enableTwoFactor,
-  startTwoFactorSignIn,
-  verifyTotp,
-} from "../factories/two-factor-factory";
+import { enableTwoFactor, startTwoFactorSignIn, verifyTotp } from "../factories/two-factor-factory";
 import { settleJobs } from "../setup/jobs";
 import { createTestApp, jsonRequest, type TestApp } from "../setup/test-app";
+import { codeForStep } from "../support/totp";
 
 // Issue 11: each TOTP code works once, turning 2FA on ends other sessions, turning it off and
 // deleting an account take the password and a fresh code, and deleting leaves nothing behind.
@@ -59,7 +55,7 @@ async function signIn(creator: TestCreator) {
 describe("a TOTP code is accepted once (RFC 6238 §5.2)", () => {
   it("the code that turned 2FA on can't complete a sign-in; the next step's code can, once", async () => {
     const creator = await enableTwoFactor(app, await createCreator(app));
-    const enablingCode = codeForStep(creator.totpSecret, creator.enabledWithStep);
+    const enablingCode = await codeForStep(creator.totpSecret, creator.enabledWithStep);
 
     const challenge = await startTwoFactorSignIn(app, creator);
     const replay = await verifyTotp(app, challenge, enablingCode);
@@ -68,7 +64,7 @@ describe("a TOTP code is accepted once (RFC 6238 §5.2)", () => {
     expect(replay.headers.getSetCookie().join()).not.toContain("session_token=");
 
     // The window accepts the next step's code already; it is newer than the spent one.
-    const nextCode = codeForStep(creator.totpSecret, creator.enabledWithStep + 1);
+    const nextCode = await codeForStep(creator.totpSecret, creator.enabledWithStep + 1);
     const accepted = await verifyTotp(app, challenge, nextCode);
     expect(accepted.status).toBe(200);
     expect(await isSignedIn(sessionCookie(accepted))).toBe(true);
@@ -76,7 +72,7 @@ describe("a TOTP code is accepted once (RFC 6238 §5.2)", () => {
     // The same code again, in a new sign-in, is refused; so is an older one.
     const again = await startTwoFactorSignIn(app, creator);
     expect((await verifyTotp(app, again, nextCode)).status).toBe(401);
-    const older = codeForStep(creator.totpSecret, creator.enabledWithStep - 1);
+    const older = await codeForStep(creator.totpSecret, creator.enabledWithStep - 1);
     expect(await errorOf(await verifyTotp(app, again, older))).toMatchObject({
       message: ALREADY_USED,
     });
@@ -84,7 +80,7 @@ describe("a TOTP code is accepted once (RFC 6238 §5.2)", () => {
 
   it("two sign-ins racing with one code: only one gets a session", async () => {
     const creator = await enableTwoFactor(app, await createCreator(app));
-    const code = codeForStep(creator.totpSecret, creator.enabledWithStep + 1);
+    const code = await codeForStep(creator.totpSecret, creator.enabledWithStep + 1);
     const first = await startTwoFactorSignIn(app, creator);
     const second = await startTwoFactorSignIn(app, creator);
     const answers = await Promise.all([
@@ -97,7 +93,7 @@ describe("a TOTP code is accepted once (RFC 6238 §5.2)", () => {
   it("a wrong code is still refused as wrong, and spends nothing", async () => {
     const creator = await enableTwoFactor(app, await createCreator(app));
     const challenge = await startTwoFactorSignIn(app, creator);
-    const right = codeForStep(creator.totpSecret, creator.enabledWithStep + 1);
+    const right = await codeForStep(creator.totpSecret, creator.enabledWithStep + 1);
     const wrong = right === "000000" ? "111111" : "000000";
     const refused = await verifyTotp(app, challenge, wrong);
     expect(refused.status).toBe(401);
@@ -129,7 +125,7 @@ describe("turning 2FA on", () => {
     const secondDevice = await verifyTotp(
       app,
       challenge,
-      codeForStep(creator.totpSecret, creator.enabledWithStep + 1),
+      await codeForStep(creator.totpSecret, creator.enabledWithStep + 1),
     );
     expect(secondDevice.status).toBe(200);
     expect(await isSignedIn(creator.cookie)).toBe(true);
@@ -168,7 +164,7 @@ describe("turning 2FA off", () => {
     const malformed = await disableTwoFactor(creator, { password, code: "12 34" });
     expect(malformed.status).toBe(400);
 
-    const next = codeForStep(creator.totpSecret, creator.enabledWithStep + 1);
+    const next = await codeForStep(creator.totpSecret, creator.enabledWithStep + 1);
     const wrong = await disableTwoFactor(creator, {
       password,
       code: next === "123456" ? "654321" : "123456",
@@ -179,7 +175,7 @@ describe("turning 2FA off", () => {
     );
     const spent = await disableTwoFactor(creator, {
       password,
-      code: codeForStep(creator.totpSecret, creator.enabledWithStep),
+      code: await codeForStep(creator.totpSecret, creator.enabledWithStep),
     });
     expect(spent.status).toBe(400);
     expect((await errorOf(spent)).message).toBe(ALREADY_USED);
@@ -214,7 +210,7 @@ describe("turning 2FA off", () => {
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
     const right = await disableTwoFactor(creator, {
       password: creator.password,
-      code: codeForStep(creator.totpSecret, creator.enabledWithStep + 1),
+      code: await codeForStep(creator.totpSecret, creator.enabledWithStep + 1),
     });
     expect(right.status).toBe(429);
     expect((await errorOf(right)).message).toMatch(/wait 15 minutes/);
@@ -266,7 +262,7 @@ describe("deleting an account", () => {
     expect((await errorOf(missing)).message).toBe(
       "Enter the 6-digit code from your authenticator app to delete the account.",
     );
-    const next = codeForStep(creator.totpSecret, creator.enabledWithStep + 1);
+    const next = await codeForStep(creator.totpSecret, creator.enabledWithStep + 1);
     const wrong = await deleteAccount(creator, {
       ...base,
       totpCode: next === "123456" ? "654321" : "123456",
@@ -274,7 +270,7 @@ describe("deleting an account", () => {
     expect(wrong.status).toBe(403);
     const spent = await deleteAccount(creator, {
       ...base,
-      totpCode: codeForStep(creator.totpSecret, creator.enabledWithStep),
+      totpCode: await codeForStep(creator.totpSecret, creator.enabledWithStep),
     });
     expect(spent.status).toBe(403);
     expect((await errorOf(spent)).message).toBe(ALREADY_USED);

@@ -12,19 +12,18 @@ import {
   type TestCreator,
 } from "../factories/creator-factory";
 import {
-  codeForStep,
   enableTwoFactor,
   markAddressVerified,
   requestTwoFactorSetup,
   startTwoFactorSignIn,
   type TwoFactorCreator,
-  totpStep,
   verifyTotp,
 } from "../factories/two-factor-factory";
 import { linksIn, readOutbox } from "../setup/outbox";
 import { jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
 import { betterAuthEndpoints } from "../support/better-auth-endpoints";
 import { startTestAppPerFile } from "../support/test-app-per-file";
+import { codeForStep, totpStep } from "../support/totp";
 
 // Issue 18, Security 1 and 6: no way of getting a session skips the second factor, and the
 // owner of an address can take back an account someone else made for it.
@@ -166,7 +165,7 @@ describe("an e-mail verification link and two-factor authentication", () => {
     const verified = await verifyTotp(
       app,
       challenge,
-      codeForStep(creator.totpSecret, creator.enabledWithStep + 1),
+      await codeForStep(creator.totpSecret, creator.enabledWithStep + 1),
     );
     expect(verified.status).toBe(200);
     expect(await sessionUserOf(cookiesKept(verified))).toBe(creator.id);
@@ -275,7 +274,7 @@ describe("every endpoint better-auth has", () => {
     const first = await verifyTotp(
       app,
       challenge,
-      codeForStep(creator.totpSecret, creator.enabledWithStep + 1),
+      await codeForStep(creator.totpSecret, creator.enabledWithStep + 1),
     );
     const cookie = sessionCookie(first);
     const changed = await call(
@@ -352,7 +351,7 @@ describe("two-factor authentication goes on only for a verified address", () => 
     const secret = new URL(totpURI).searchParams.get("secret")!;
     await setAddressVerified(creator, false);
 
-    const refused = await verifyTotp(app, creator.cookie, codeForStep(secret, totpStep()));
+    const refused = await verifyTotp(app, creator.cookie, await codeForStep(secret, totpStep()));
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toBe(
       VERIFY_ADDRESS_FIRST_MESSAGE,

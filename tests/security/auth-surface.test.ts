@@ -11,14 +11,10 @@ import {
   sessionCookie,
   uniqueEmail,
 } from "../factories/creator-factory";
-import {
-  codeForStep,
-  enableTwoFactor,
-  startTwoFactorSignIn,
-  verifyTotp,
-} from "../factories/two-factor-factory";
+import { enableTwoFactor, startTwoFactorSignIn, verifyTotp } from "../factories/two-factor-factory";
 import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
 import { betterAuthEndpoints } from "../support/better-auth-endpoints";
+import { codeForStep } from "../support/totp";
 
 // Issue 11: better-auth's endpoints answer only through our contracts, in our JSON; passwords
 // of spaces are refused; sign-up doesn't tell who has an account; no JSON carries the session
@@ -273,7 +269,7 @@ describe("session tokens", () => {
     const verified = await verifyTotp(
       app,
       challenge,
-      codeForStep(creator.totpSecret, creator.enabledWithStep + 1),
+      await codeForStep(creator.totpSecret, creator.enabledWithStep + 1),
     );
     expect(verified.status).toBe(200);
     await expectNoToken("verify-totp", verified, sessionCookie(verified));

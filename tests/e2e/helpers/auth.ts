@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { codeForStep, totpStep } from "../../support/totp";
 import { testClientAddress } from "../fixtures";
 import { verifyEmailFromOutbox } from "./api";
-import { totpCode, totpStep } from "./totp";
 
 /**
  * What the sign-up form does: sign-up (the same answer for any address, no session, ADR 013),
@@ -69,7 +69,7 @@ export async function enableTwoFactorInAccountTab(
     .getByRole("listitem")
     .allTextContents();
   const enablingStep = totpStep();
-  await page.getByLabel("Authentication code").fill(totpCode(secret, enablingStep * 30_000));
+  await page.getByLabel("Authentication code").fill(await codeForStep(secret, enablingStep));
   await page.getByRole("button", { name: "Turn on 2FA" }).click();
   await expect(page.getByText("Two-factor authentication is on", { exact: true })).toBeVisible();
   return { secret, backupCodes, enablingStep };
