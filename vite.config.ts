@@ -42,7 +42,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             standalone: entry("web/standalone.html"),
           } as Record<string, string>,
           output: {
-            // Both entries share React: one cached file with a name that says so.
+            // Every entry shares React: one cached file with a name that says so.
             codeSplitting: {
               groups: [
                 { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
