@@ -28,7 +28,10 @@ const envSchema = z
     /** How often expired jobs (their process died) are found and retried. */
     JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-    /** A failed e-mail is retried this many times, the delay doubling from the first. */
+    /**
+     * Despite the names, every job queue's retries (e-mail, lost links, address mail, the nightly
+     * reconciliation): a failed job is retried this many times, the delay doubling from the first.
+     */
     EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
     EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** When the nightly reconciliation runs (cron, UTC), and how many days back it checks. */

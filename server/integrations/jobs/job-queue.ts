@@ -3,7 +3,10 @@ import type { Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
 import { jobDbFor } from "./job-db";
 
-/** Every queue the app uses, with its retry policy. */
+/**
+ * Every queue the app uses. All share one retry policy (JobQueueTuning), which the environment
+ * names EMAIL_RETRY_* for the first queue but applies to each.
+ */
 export const queues = {
   sendEmail: "email.send",
   /** "Lost your link?": the look-up and its e-mail, off the request (timing tells nothing). */
