@@ -119,7 +119,7 @@ export const catalogueRoutes: Route[] = [
   {
     method: "GET",
     path: "/v1/products",
-    allowed: ["active", "ids", "created", "limit", "starting_after", "ending_before", "expand"],
+    allowed: ["active", "ids", "created", ...PAGE_PARAMS],
     nested: { ids: true },
     handle(em, { params, account }) {
       const active = optionalBool(params, "active");
@@ -249,10 +249,7 @@ export const catalogueRoutes: Route[] = [
       "recurring",
       "lookup_keys",
       "created",
-      "limit",
-      "starting_after",
-      "ending_before",
-      "expand",
+      ...PAGE_PARAMS,
     ],
     nested: { recurring: { interval: true, meter: true, usage_type: true }, lookup_keys: true },
     handle(em, { params, account }) {

@@ -227,10 +227,7 @@ export const checkoutRoutes: Route[] = [
       "payment_link",
       "customer_details",
       "created",
-      "limit",
-      "starting_after",
-      "ending_before",
-      "expand",
+      ...PAGE_PARAMS,
     ],
     nested: { customer_details: { email: true } },
     handle(em, { params, account }) {

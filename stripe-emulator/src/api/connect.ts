@@ -161,7 +161,7 @@ export const connectRoutes: Route[] = [
   {
     method: "GET",
     path: "/v1/accounts",
-    allowed: ["limit", "starting_after", "ending_before", "created", "expand"],
+    allowed: ["created", ...PAGE_PARAMS],
     handle: (em) => em.store.list("account"),
   },
   {
@@ -264,7 +264,7 @@ export const connectRoutes: Route[] = [
   {
     method: "GET",
     path: "/v1/application_fees",
-    allowed: ["limit", "starting_after", "ending_before", "charge", "created", "expand"],
+    allowed: ["charge", "created", ...PAGE_PARAMS],
     handle(em, { params, account }) {
       const charge = optionalString(params, "charge");
       // Fees are the platform's; a connected account sees none of its own.
@@ -307,7 +307,7 @@ export const connectRoutes: Route[] = [
   {
     method: "GET",
     path: "/v1/transfers",
-    allowed: ["limit", "starting_after", "ending_before", "destination", "created", "expand"],
+    allowed: ["destination", "created", ...PAGE_PARAMS],
     handle(em, { params, account }) {
       const destination = optionalString(params, "destination");
       if (account) return [];
@@ -349,7 +349,7 @@ export const connectRoutes: Route[] = [
   {
     method: "GET",
     path: "/v1/charges",
-    allowed: ["customer", "payment_intent", "transfer_group", ...PAGE_PARAMS],
+    allowed: ["customer", "payment_intent", "transfer_group", "created", ...PAGE_PARAMS],
     handle(em, { params, account }) {
       const customer = optionalString(params, "customer");
       const intent = optionalString(params, "payment_intent");

@@ -179,15 +179,7 @@ export const customerRoutes: Route[] = [
   {
     method: "GET",
     path: "/v1/customers",
-    allowed: [
-      "email",
-      "limit",
-      "starting_after",
-      "ending_before",
-      "created",
-      "expand",
-      "test_clock",
-    ],
+    allowed: ["email", "created", "test_clock", ...PAGE_PARAMS],
     handle(em, { params, account }) {
       const email = optionalString(params, "email");
       return em.store.listFor("customer", account, (c) => !email || c.email === email);
@@ -274,7 +266,7 @@ export const customerRoutes: Route[] = [
   {
     method: "GET",
     path: "/v1/payment_methods",
-    allowed: ["customer", "type", "limit", "starting_after", "ending_before", "expand"],
+    allowed: ["customer", "type", ...PAGE_PARAMS],
     handle(em, { params, account }) {
       const customer = optionalString(params, "customer");
       return em.store.listFor(

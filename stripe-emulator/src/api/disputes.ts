@@ -13,7 +13,7 @@ export const disputeRoutes: Route[] = [
   {
     method: "GET",
     path: "/v1/disputes",
-    allowed: ["charge", "payment_intent", ...PAGE_PARAMS],
+    allowed: ["charge", "payment_intent", "created", ...PAGE_PARAMS],
     handle(em, { params, account }) {
       const charge = optionalString(params, "charge");
       const intent = optionalString(params, "payment_intent");

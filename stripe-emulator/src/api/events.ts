@@ -1,6 +1,7 @@
 import type { Route } from "../core/context";
 import { requireObject } from "../core/lookup";
 import { createdRange, optionalArray, optionalString } from "../core/params";
+import { PAGE_PARAMS } from "./list-params";
 
 /** `invoice.*` matches every invoice event, as on Stripe. */
 function matches(pattern: string, type: string) {
@@ -17,16 +18,7 @@ export const eventRoutes: Route[] = [
   {
     method: "GET",
     path: "/v1/events",
-    allowed: [
-      "type",
-      "types",
-      "limit",
-      "starting_after",
-      "ending_before",
-      "created",
-      "expand",
-      "delivery_success",
-    ],
+    allowed: ["type", "types", "created", "delivery_success", ...PAGE_PARAMS],
     handle(em, { params, account }) {
       const type = optionalString(params, "type");
       const types = (optionalArray(params, "types") ?? []).map(String);

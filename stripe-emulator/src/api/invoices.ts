@@ -24,13 +24,10 @@ export const invoiceRoutes: Route[] = [
       "customer",
       "subscription",
       "status",
-      "limit",
-      "starting_after",
-      "ending_before",
-      "expand",
       "created",
       "collection_method",
       "due_date",
+      ...PAGE_PARAMS,
     ],
     handle(em, { params, account }) {
       const customer = optionalString(params, "customer");
@@ -53,7 +50,7 @@ export const invoiceRoutes: Route[] = [
   {
     method: "GET",
     path: "/v1/invoice_payments",
-    allowed: ["invoice", "limit", "starting_after", "ending_before", "expand", "payment", "status"],
+    allowed: ["invoice", "payment", "status", ...PAGE_PARAMS],
     handle(em, { params, account }) {
       const invoice = requireObject(em, requiredString(params, "invoice"), "invoice", account);
       return invoice._payments ?? [];

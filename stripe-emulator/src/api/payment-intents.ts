@@ -3,6 +3,7 @@ import type { Emulator, Route } from "../core/context";
 import { invalid } from "../core/errors";
 import { requireObject } from "../core/lookup";
 import { optionalBool, optionalString } from "../core/params";
+import { PAGE_PARAMS } from "./list-params";
 
 /** Stripe.js reads and confirms a PaymentIntent with a publishable key and its client secret. */
 function requireIntent(
@@ -30,7 +31,7 @@ export const paymentIntentRoutes: Route[] = [
   {
     method: "GET",
     path: "/v1/payment_intents",
-    allowed: ["customer", "limit", "starting_after", "ending_before", "expand", "created"],
+    allowed: ["customer", "created", ...PAGE_PARAMS],
     handle(em, { params, account }) {
       const customer = optionalString(params, "customer");
       if (customer)

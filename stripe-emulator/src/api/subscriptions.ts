@@ -272,17 +272,7 @@ export const subscriptionRoutes: Route[] = [
   {
     method: "GET",
     path: "/v1/subscriptions",
-    allowed: [
-      "customer",
-      "status",
-      "price",
-      "limit",
-      "starting_after",
-      "ending_before",
-      "expand",
-      "created",
-      "collection_method",
-    ],
+    allowed: ["customer", "status", "price", "created", "collection_method", ...PAGE_PARAMS],
     handle(em, { params, account }) {
       const customer = optionalString(params, "customer");
       const status = optionalString(params, "status");

@@ -9,6 +9,7 @@ import {
   requiredString,
 } from "../core/params";
 import { newId, type WebhookEndpointRecord } from "../core/state";
+import { PAGE_PARAMS } from "./list-params";
 
 function view(endpoint: WebhookEndpointRecord, withSecret: boolean): Stripe.WebhookEndpoint {
   return {
@@ -73,7 +74,7 @@ export const webhookEndpointRoutes: Route[] = [
   {
     method: "GET",
     path: "/v1/webhook_endpoints",
-    allowed: ["limit", "starting_after", "ending_before"],
+    allowed: PAGE_PARAMS,
     handle: (em) =>
       em.store.state.webhookEndpoints.map((e) => ({ ...view(e, false), created: e.created ?? 0 })),
   },
