@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { user } from "../db/schema/auth";
 import type { Auth } from "./auth";
+import { isTwoFactorEnabled } from "./auth-repository";
 import { claimTotpCode, type TotpClaim } from "./totp-once";
 
 /** What our own routes ask of better-auth's credentials before a dangerous action. */
@@ -15,13 +14,7 @@ export interface AccountSecrets {
 
 export function createAccountSecrets(auth: Auth, db: Db): AccountSecrets {
   return {
-    async isTwoFactorEnabled(userId) {
-      const [row] = await db
-        .select({ isEnabled: user.twoFactorEnabled })
-        .from(user)
-        .where(eq(user.id, userId));
-      return row?.isEnabled === true;
-    },
+    isTwoFactorEnabled: (userId) => isTwoFactorEnabled(db, userId),
     async isPasswordCorrect(userId, password) {
       const context = await auth.$context;
       const accounts = await context.internalAdapter.findAccounts(userId);

@@ -1,8 +1,7 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { session } from "../db/schema/auth";
+import { deleteSessionsOtherThan } from "./auth-repository";
 import { claimTotpCode, TOTP_ALREADY_USED_MESSAGE } from "./totp-once";
 import { twoFactorDisableGuard } from "./two-factor-disable-guard";
 import { twoFactorNeedsVerifiedAddress } from "./two-factor-needs-verified-address";
@@ -67,11 +66,7 @@ export function authGuards(db: Db): BetterAuthPlugin {
             const created = ctx.context.newSession;
             if (!request?.isEnabling || !created || isError(ctx.context.returned)) return;
             // better-auth has just replaced this browser's session; every other one ends.
-            await db
-              .delete(session)
-              .where(
-                and(eq(session.userId, request.userId), ne(session.token, created.session.token)),
-              );
+            await deleteSessionsOtherThan(db, request.userId, created.session.token);
           }),
         },
       ],

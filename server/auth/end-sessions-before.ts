@@ -1,6 +1,5 @@
-import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { session } from "../db/schema/auth";
+import { deleteSessionsOpenedBefore } from "./auth-repository";
 
 /**
  * Ends every session of `userId` opened before `moment`. Verifying an address calls this: until
@@ -8,5 +7,5 @@ import { session } from "../db/schema/auth";
  * the owner of the address, who has just proved it, takes the account back.
  */
 export async function endSessionsOpenedBefore(db: Db, userId: string, moment: Date) {
-  await db.delete(session).where(and(eq(session.userId, userId), lt(session.createdAt, moment)));
+  await deleteSessionsOpenedBefore(db, userId, moment);
 }

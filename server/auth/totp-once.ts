@@ -1,9 +1,8 @@
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { type SecretConfig, symmetricDecrypt } from "better-auth/crypto";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { twoFactor } from "../db/schema/auth";
+import { claimTotpStep, findTotpSecret } from "./auth-repository";
 
 /** The two-factor plugin is configured with these (server/auth/auth.ts), so both agree. */
 export const TOTP_PERIOD_SECONDS = 30;
@@ -53,13 +52,10 @@ export async function claimTotpCode(options: {
   now?: number;
 }): Promise<TotpClaim> {
   const { db, userId, code } = options;
-  const [row] = await db
-    .select({ secret: twoFactor.secret })
-    .from(twoFactor)
-    .where(eq(twoFactor.userId, userId));
-  if (!row) return "not_enabled";
+  const secret = await findTotpSecret(db, userId);
+  if (secret === null) return "not_enabled";
 
-  const otp = createOTP(await readSecret(options.secretKey, row.secret), {
+  const otp = createOTP(await readSecret(options.secretKey, secret), {
     period: TOTP_PERIOD_SECONDS,
     digits: TOTP_DIGITS,
   });
@@ -70,15 +66,5 @@ export async function claimTotpCode(options: {
   }
   if (matchedStep === null) return "wrong_code";
 
-  const claimed = await db
-    .update(twoFactor)
-    .set({ lastUsedTotpStep: matchedStep })
-    .where(
-      and(
-        eq(twoFactor.userId, userId),
-        or(isNull(twoFactor.lastUsedTotpStep), lt(twoFactor.lastUsedTotpStep, matchedStep)),
-      ),
-    )
-    .returning({ id: twoFactor.id });
-  return claimed.length > 0 ? "accepted" : "already_used";
+  return (await claimTotpStep(db, userId, matchedStep)) ? "accepted" : "already_used";
 }
