@@ -7,8 +7,6 @@ export interface Repo {
   children: ReadonlyMap<string, ReadonlySet<string>>;
   /** A file named without its extension (`tests/reliability/email-instances`) still names it. */
   stems: ReadonlySet<string>;
-  /** Folders with their own package.json: their READMEs and comments name paths from there. */
-  packageRoots: readonly string[];
 }
 
 export function makeRepo(files: Iterable<string>): Repo {
@@ -28,10 +26,7 @@ export function makeRepo(files: Iterable<string>): Repo {
       stems.add(file.slice(0, file.length - base.length + dot));
     }
   }
-  const packageRoots = [...fileSet]
-    .filter((file) => file.endsWith("/package.json"))
-    .map((file) => path.posix.dirname(file));
-  return { files: fileSet, children, stems, packageRoots };
+  return { files: fileSet, children, stems };
 }
 
 /** What a reference is: a markdown link's target, or a word in a code span or a comment. */
@@ -75,8 +70,10 @@ function judgeLink(rawTarget: string, from: string, repo: Repo): string | undefi
 
 /**
  * A word that may be a path. Only words that start where a path of ours starts are judged:
- * `../`, a machine path, or a first folder that exists in the repository's root, the file's
- * package or the file's own folder (`config/env.ts` in `server/`). Others (`and/or`,
+ * `../`, a machine path, or a first segment that is a folder or file somewhere in the
+ * repository. Such a word must exist from one of the folders that hold its first segment: the
+ * root (`server/app.ts`), a package (`src/start.ts` in the emulator's README), or deeper
+ * (`config/env.ts`, `modules/billing` in the architecture). Others (`and/or`,
  * `@hono/node-server`, `/api/health`) are prose, packages or routes.
  */
 function judgeWord(word: string, from: string, repo: Repo): string | undefined {
@@ -96,9 +93,7 @@ function judgeWord(word: string, from: string, repo: Repo): string | undefined {
   // export ("./serve"): judged as a bare word, so only a path of ours is held to exist.
   const relative = candidate.replace(/^(\.\/)+/, "");
   const first = relative.split("/")[0]!;
-  const bases = ["", ...repo.packageRoots.filter((root) => isInside(from, root)), dir].filter(
-    (base) => repo.children.get(base === "." ? "" : base)?.has(first),
-  );
+  const bases = [...repo.children].filter(([, names]) => names.has(first)).map(([base]) => base);
   if (bases.length === 0) return undefined;
   return bases.some((base) => exists(path.posix.join(base, relative), repo)) ? undefined : missing;
 }
@@ -163,10 +158,6 @@ function exists(relative: string, repo: Repo): boolean {
 
 function escapes(resolved: string): boolean {
   return resolved === ".." || resolved.startsWith("../") || path.posix.isAbsolute(resolved);
-}
-
-function isInside(file: string, dir: string): boolean {
-  return dir === "." || dir === "" || file.startsWith(`${dir}/`);
 }
 
 function safeDecode(text: string): string {

@@ -81,9 +81,11 @@ describe("markdown", () => {
     ]);
   });
 
-  it("reads a package's README from the package's folder as well as the root", () => {
-    const text = "Starts in `src/start.ts`; `src/gone.ts` is not there.";
-    expect(findings("stripe-emulator/README.md", text)).toEqual(["1: src/gone.ts"]);
+  it("finds a path named from a folder deeper than the root, wherever its first part is", () => {
+    const text =
+      "Starts in `src/start.ts`; `config/env.ts` and `http/route-limits.ts`; `http/gone.ts`.";
+    expect(findings("stripe-emulator/README.md", text)).toEqual(["1: http/gone.ts"]);
+    expect(findings("docs/architecture.md", "`src/gone.ts`")).toEqual(["1: src/gone.ts"]);
   });
 });
 
@@ -108,9 +110,9 @@ describe("code comments", () => {
     ]);
   });
 
-  it("resolves a path from the file's own folder too", () => {
+  it("resolves a path from a folder below the root too", () => {
     const text = "// Parsed by config/env.ts once; config/nope.ts is not there.";
-    expect(findings("server/main.ts", text)).toEqual(["1: config/nope.ts"]);
+    expect(findings("tests/main.ts", text)).toEqual(["1: config/nope.ts"]);
   });
 
   it("reads CSS and shell comments", () => {
