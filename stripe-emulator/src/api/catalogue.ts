@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
-import type { Emulator, Route } from "../core/context";
+import { newPrice, newProduct } from "../billing/catalogue";
+import type { Route } from "../core/context";
 import { alreadyExists, invalid, missing, noSuch } from "../core/errors";
 import { requireObject } from "../core/lookup";
 import {
@@ -11,33 +12,8 @@ import {
   optionalString,
   requiredString,
 } from "../core/params";
-import { newId } from "../core/state";
 import { childId } from "./children";
 import { PAGE_PARAMS } from "./list-params";
-
-/** A product as Stripe returns it, typed with the SDK's basil type. */
-function newProduct(em: Emulator, name: string): Stripe.Product {
-  const now = em.store.now();
-  return {
-    id: newId("prod"),
-    object: "product",
-    active: true,
-    created: now,
-    default_price: null,
-    description: null,
-    images: [],
-    livemode: false,
-    marketing_features: [],
-    metadata: {},
-    name,
-    package_dimensions: null,
-    shippable: null,
-    tax_code: null,
-    type: "service",
-    updated: now,
-    url: null,
-  };
-}
 
 export const catalogueRoutes: Route[] = [
   {
@@ -190,35 +166,17 @@ export const catalogueRoutes: Route[] = [
           "You must specify either `product` or `product_data` when creating a price.",
         );
       return em.store.put(
-        {
-          id: newId("price"),
-          object: "price",
-          active: optionalBool(params, "active") ?? true,
-          billing_scheme: "per_unit",
-          created: em.store.now(),
-          currency,
-          custom_unit_amount: null,
-          livemode: false,
-          lookup_key: optionalString(params, "lookup_key") ?? null,
-          metadata: metadataOf(params),
-          nickname: optionalString(params, "nickname") ?? null,
+        newPrice(em, {
           product: productId,
-          recurring: recurring
-            ? {
-                interval: interval as Stripe.Price.Recurring.Interval,
-                interval_count: Number(recurring.interval_count ?? 1),
-                usage_type: "licensed",
-                meter: null,
-                trial_period_days: null,
-              }
-            : null,
-          tax_behavior: "unspecified",
-          tiers_mode: null,
-          transform_quantity: null,
-          type: recurring ? "recurring" : "one_time",
-          unit_amount: unitAmount,
-          unit_amount_decimal: String(unitAmount),
-        } satisfies Stripe.Price,
+          currency,
+          unitAmount,
+          interval: interval as Stripe.Price.Recurring.Interval | null,
+          intervalCount: Number(recurring?.interval_count ?? 1),
+          active: optionalBool(params, "active") ?? true,
+          lookupKey: optionalString(params, "lookup_key") ?? null,
+          nickname: optionalString(params, "nickname") ?? null,
+          metadata: metadataOf(params),
+        }),
         account,
       );
     },

@@ -1,5 +1,6 @@
-import type Stripe from "stripe";
-import type { Emulator, Route } from "../core/context";
+import { createCheckoutSession, expireCheckoutSession } from "../billing/checkout-sessions";
+import { createPortalSession } from "../billing/portal-sessions";
+import type { Route } from "../core/context";
 import { invalid, missing, StripeApiError } from "../core/errors";
 import { applyExpand } from "../core/expand";
 import { requireAccount, requireObject, requireTransferDestination } from "../core/lookup";
@@ -12,22 +13,9 @@ import {
   requiredString,
 } from "../core/params";
 import { billingMode, transferData } from "../core/shapes";
-import { newId, type Stored } from "../core/state";
 import { PAGE_PARAMS } from "./list-params";
 
 const SESSION_STATUSES = ["open", "complete", "expired"];
-
-/** An open session expires: its page refuses payment from now on (`checkout.session.expired`). */
-function expireCheckoutSession(
-  em: Emulator,
-  session: Stored<"checkout.session">,
-): Stored<"checkout.session"> {
-  session.status = "expired";
-  session.expires_at = Math.min(session.expires_at as number, em.store.now());
-  em.store.put(session);
-  em.webhooks.emit("checkout.session.expired", session);
-  return session;
-}
 
 export const checkoutRoutes: Route[] = [
   {
@@ -106,7 +94,6 @@ export const checkoutRoutes: Route[] = [
           String(transfer.destination),
           "subscription_data[transfer_data][destination]",
         );
-      const id = `cs_test_${newId("x").slice(2)}${newId("x").slice(2)}`;
       const customer = optionalString(params, "customer") ?? null;
       if (customer) requireObject(em, customer, "customer", account);
       if (customer && params.customer_email)
@@ -115,81 +102,22 @@ export const checkoutRoutes: Route[] = [
           "You may only specify one of these parameters: customer, customer_email.",
         );
       if (data.on_behalf_of) requireAccount(em, String(data.on_behalf_of));
-      const now = em.store.now();
-      // Prices here are always created with a unit_amount (the API requires one).
-      const amount = (price.unit_amount ?? 0) * quantity;
-      // Typed with the SDK's own basil type, so the shape cannot drift from Stripe's.
-      const session: Stripe.Checkout.Session = {
-        id,
-        object: "checkout.session",
-        adaptive_pricing: null,
-        after_expiration: null,
-        allow_promotion_codes: null,
-        amount_subtotal: amount,
-        amount_total: amount,
-        automatic_tax: { enabled: false, liability: null, provider: null, status: null },
-        billing_address_collection: null,
-        cancel_url: optionalString(params, "cancel_url") ?? null,
-        client_reference_id: optionalString(params, "client_reference_id") ?? null,
-        client_secret: null,
-        collected_information: null,
-        consent: null,
-        consent_collection: null,
-        created: now,
-        currency: "usd",
-        currency_conversion: null,
-        custom_fields: [],
-        custom_text: {
-          after_submit: null,
-          shipping_address: null,
-          submit: null,
-          terms_of_service_acceptance: null,
-        },
-        customer,
-        customer_creation: customer ? null : "always",
-        customer_details: null,
-        customer_email: optionalString(params, "customer_email") ?? null,
-        discounts: [],
-        expires_at: now + 24 * 3600,
-        invoice: null,
-        invoice_creation: null,
-        livemode: false,
-        locale: null,
-        metadata: metadataOf(params),
-        mode: "subscription",
-        origin_context: null,
-        payment_intent: null,
-        payment_link: null,
-        payment_method_collection:
-          optionalString(params, "payment_method_collection") === "if_required"
-            ? "if_required"
-            : "always",
-        payment_method_configuration_details: null,
-        payment_method_options: {},
-        payment_method_types: ["card"],
-        payment_status: "unpaid",
-        permissions: null,
-        recovered_from: null,
-        saved_payment_method_options: null,
-        setup_intent: null,
-        shipping_address_collection: null,
-        shipping_cost: null,
-        shipping_options: [],
-        status: "open",
-        submit_type: null,
-        subscription: null,
-        success_url: successUrl,
-        total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
-        ui_mode: "hosted",
-        url: `${em.baseUrl}/checkout/${id}`,
-        wallet_options: null,
-      };
-      return em.store.put(
+      return createCheckoutSession(
+        em,
         {
-          ...session,
-          _price: price.id,
-          _quantity: quantity,
-          _subscription_data: {
+          price,
+          quantity,
+          customer,
+          customerEmail: optionalString(params, "customer_email") ?? null,
+          successUrl,
+          cancelUrl: optionalString(params, "cancel_url") ?? null,
+          clientReferenceId: optionalString(params, "client_reference_id") ?? null,
+          metadata: metadataOf(params),
+          paymentMethodCollection:
+            optionalString(params, "payment_method_collection") === "if_required"
+              ? "if_required"
+              : "always",
+          subscriptionData: {
             application_fee_percent: optionalNumber(data, "application_fee_percent") ?? null,
             destination: transfer.destination ? String(transfer.destination) : null,
             on_behalf_of: data.on_behalf_of ? String(data.on_behalf_of) : null,
@@ -274,21 +202,15 @@ export const checkoutRoutes: Route[] = [
     ],
     handle(em, { params, account }) {
       const customer = requireObject(em, requiredString(params, "customer"), "customer", account);
-      const id = newId("bps");
-      const session: Stripe.BillingPortal.Session = {
-        id,
-        object: "billing_portal.session",
-        configuration: "bpc_emulator_default",
-        created: em.store.now(),
-        customer: customer.id,
-        flow: null,
-        livemode: false,
-        locale: null,
-        on_behalf_of: optionalString(params, "on_behalf_of") ?? null,
-        return_url: optionalString(params, "return_url") ?? null,
-        url: `${em.baseUrl}/billing_portal/${id}`,
-      };
-      return em.store.put(session, account);
+      return createPortalSession(
+        em,
+        {
+          customer: customer.id,
+          onBehalfOf: optionalString(params, "on_behalf_of") ?? null,
+          returnUrl: optionalString(params, "return_url") ?? null,
+        },
+        account,
+      );
     },
   },
 ];

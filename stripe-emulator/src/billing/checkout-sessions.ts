@@ -1,0 +1,115 @@
+import type Stripe from "stripe";
+import type { Emulator } from "../core/context";
+import { newId, type Stored } from "../core/state";
+
+// Checkout Sessions in subscription mode: created open, then expired or completed
+// (checkout-completion.ts).
+
+type SubscriptionData = NonNullable<Stored<"checkout.session">["_subscription_data"]>;
+
+/** An open session for one recurring price; completing it starts the subscription asked for. */
+export function createCheckoutSession(
+  em: Emulator,
+  input: {
+    price: Stripe.Price;
+    quantity: number;
+    customer: string | null;
+    customerEmail: string | null;
+    successUrl: string;
+    cancelUrl: string | null;
+    clientReferenceId: string | null;
+    metadata: Record<string, string>;
+    paymentMethodCollection: Stripe.Checkout.Session.PaymentMethodCollection;
+    subscriptionData: SubscriptionData;
+  },
+  account: string | null,
+): Stored<"checkout.session"> {
+  const id = `cs_test_${newId("x").slice(2)}${newId("x").slice(2)}`;
+  const now = em.store.now();
+  // Prices here are always created with a unit_amount (the API requires one).
+  const amount = (input.price.unit_amount ?? 0) * input.quantity;
+  // Typed with the SDK's own basil type, so the shape cannot drift from Stripe's.
+  const session: Stripe.Checkout.Session = {
+    id,
+    object: "checkout.session",
+    adaptive_pricing: null,
+    after_expiration: null,
+    allow_promotion_codes: null,
+    amount_subtotal: amount,
+    amount_total: amount,
+    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+    billing_address_collection: null,
+    cancel_url: input.cancelUrl,
+    client_reference_id: input.clientReferenceId,
+    client_secret: null,
+    collected_information: null,
+    consent: null,
+    consent_collection: null,
+    created: now,
+    currency: "usd",
+    currency_conversion: null,
+    custom_fields: [],
+    custom_text: {
+      after_submit: null,
+      shipping_address: null,
+      submit: null,
+      terms_of_service_acceptance: null,
+    },
+    customer: input.customer,
+    customer_creation: input.customer ? null : "always",
+    customer_details: null,
+    customer_email: input.customerEmail,
+    discounts: [],
+    expires_at: now + 24 * 3600,
+    invoice: null,
+    invoice_creation: null,
+    livemode: false,
+    locale: null,
+    metadata: input.metadata,
+    mode: "subscription",
+    origin_context: null,
+    payment_intent: null,
+    payment_link: null,
+    payment_method_collection: input.paymentMethodCollection,
+    payment_method_configuration_details: null,
+    payment_method_options: {},
+    payment_method_types: ["card"],
+    payment_status: "unpaid",
+    permissions: null,
+    recovered_from: null,
+    saved_payment_method_options: null,
+    setup_intent: null,
+    shipping_address_collection: null,
+    shipping_cost: null,
+    shipping_options: [],
+    status: "open",
+    submit_type: null,
+    subscription: null,
+    success_url: input.successUrl,
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    ui_mode: "hosted",
+    url: `${em.baseUrl}/checkout/${id}`,
+    wallet_options: null,
+  };
+  return em.store.put(
+    {
+      ...session,
+      _price: input.price.id,
+      _quantity: input.quantity,
+      _subscription_data: input.subscriptionData,
+    },
+    account,
+  );
+}
+
+/** An open session expires: its page refuses payment from now on (`checkout.session.expired`). */
+export function expireCheckoutSession(
+  em: Emulator,
+  session: Stored<"checkout.session">,
+): Stored<"checkout.session"> {
+  session.status = "expired";
+  session.expires_at = Math.min(session.expires_at as number, em.store.now());
+  em.store.put(session);
+  em.webhooks.emit("checkout.session.expired", session);
+  return session;
+}
