@@ -77,7 +77,7 @@ function wordsOf(text: string, firstLine: number): Reference[] {
   const words: Reference[] = [];
   for (const match of text.matchAll(/\S+/g)) {
     const target = match[0].replace(/^[("'`[<]+/, "").replace(/(['\u2019]s)?[)"'`\],.;:!?>]*$/, ""); // "(see build.mjs's)."
-    if (target.includes("/")) {
+    if (/[./]/.test(target)) {
       words.push({ line: firstLine + countLines(text, match.index), target, kind: "word" });
     }
   }

@@ -7,6 +7,8 @@ export interface Repo {
   children: ReadonlyMap<string, ReadonlySet<string>>;
   /** A file named without its extension (`tests/reliability/email-instances`) still names it. */
   stems: ReadonlySet<string>;
+  /** Every file's own name (`route-limits.ts`), for a name written without its folder. */
+  names: ReadonlySet<string>;
 }
 
 export function makeRepo(files: Iterable<string>): Repo {
@@ -26,7 +28,8 @@ export function makeRepo(files: Iterable<string>): Repo {
       stems.add(file.slice(0, file.length - base.length + dot));
     }
   }
-  return { files: fileSet, children, stems };
+  const names = new Set([...fileSet].map((file) => path.posix.basename(file)));
+  return { files: fileSet, children, stems, names };
 }
 
 /** What a reference is: a markdown link's target, or a word in a code span or a comment. */
@@ -79,7 +82,7 @@ function judgeLink(rawTarget: string, from: string, repo: Repo): string | undefi
 function judgeWord(word: string, from: string, repo: Repo): string | undefined {
   const url = judgeUrl(word, repo);
   if (url !== undefined) return url || undefined;
-  if (!word.includes("/")) return undefined;
+  if (!word.includes("/")) return isFileName(word) && !repo.names.has(word) ? missing : undefined;
   const candidate = literalPrefix(word.replace(/[#?].*$/, "").replace(/(:\d+)+$/, ""));
   if (candidate === "" || candidate === "." || candidate === "..") return undefined;
   if (candidate.startsWith("/")) return isMachinePath(candidate, repo) ? outside : undefined;
@@ -138,6 +141,16 @@ function isMachinePath(absolute: string, repo: Repo): boolean {
     if (repo.children.get("")?.has(parts[i]!) && exists(rest, repo)) return true;
   }
   return false;
+}
+
+/**
+ * A word that reads as a source file of ours without its folder (`route-limits.ts`,
+ * `operations.md`): kebab-case, as our files are named, with an extension we write by hand.
+ * Built and served files (`main.js`, `signin.html`, `openapi.json`) and product names
+ * (Stripe.js) are not judged.
+ */
+function isFileName(word: string): boolean {
+  return /^[a-z0-9][a-z0-9.-]*\.(tsx?|mts|cts|mjs|cjs|md|css|sql|sh|jsonc)$/.test(word);
 }
 
 /** The path up to the first segment that is a pattern or a placeholder (`*`, `<noun>`, `{id}`). */
