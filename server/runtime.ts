@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { PublicConfig } from "../contracts/public-config";
 import { type AppDeps, createApp } from "./app";
-import { startAddressMailJob } from "./auth/address-mail-off-request";
+import { startAddressMailJob } from "./auth/address-mail-job";
 import { createAuth } from "./auth/auth";
 import { loadOrCreateDevSecret } from "./config/dev-secret";
 import type { Config } from "./config/env";

@@ -3,7 +3,6 @@ import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { type JobQueue, queues } from "../integrations/jobs/job-queue";
-import type { Auth } from "./auth";
 
 /**
  * What each of these endpoints answers, whether or not the address has an account: better-auth's
@@ -22,7 +21,7 @@ const isAddressMailPath = (path: string | undefined): path is AddressMailPath =>
   path !== undefined && Object.hasOwn(answers, path);
 
 /** The job: which endpoint, and the body the contract let through (auth-routes.ts). */
-const addressMailJobSchema = z.object({
+export const addressMailJobSchema = z.object({
   path: z.enum(["/request-password-reset", "/send-verification-email"]),
   body: z
     .object({
@@ -74,16 +73,4 @@ export function addressMailOffRequest({
       ],
     },
   };
-}
-
-/** Works the jobs addressMailOffRequest enqueues, through better-auth's endpoints. */
-export async function startAddressMailJob(deps: { auth: Auth; queue: JobQueue }) {
-  await deps.queue.work<object>(queues.addressMail, async (job) => {
-    const { path, body } = addressMailJobSchema.parse(job.data);
-    if (path === "/request-password-reset") {
-      await deps.auth.api.requestPasswordReset({ body });
-    } else {
-      await deps.auth.api.sendVerificationEmail({ body });
-    }
-  });
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { emailOutbox } from "../../server/db/schema/app";
-import type { EmailKind } from "../../server/integrations/email/mailer";
+import type { EmailKind } from "../../server/integrations/email/email-kind";
 import type { TestApp } from "./test-app";
 
 /** The messages the app wrote for an address (any case), oldest first. */

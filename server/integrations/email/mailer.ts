@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
 import { type JobQueue, queues } from "../jobs/job-queue";
 import type { Metrics } from "../metrics/metrics";
+import type { EmailKind } from "./email-kind";
 import {
   findOutboxMessage,
   insertOutboxMessage,
@@ -22,26 +23,6 @@ export interface EmailMessage {
   text: string;
   html: string;
 }
-
-export type EmailKind =
-  | "subscription_confirmation"
-  | "payment_receipt"
-  | "payment_failed"
-  | "payment_refunded"
-  | "subscription_cancelled"
-  | "subscription_closed_by_business"
-  | "email_changed"
-  | "email_change_confirm"
-  | "email_change_requested"
-  | "manage_link_replaced"
-  | "creator_new_subscriber"
-  | "creator_cancellation"
-  | "creator_payment_failed"
-  | "password_reset"
-  | "verify_email"
-  | "account_exists"
-  | "manage_links"
-  | "other";
 
 export interface OutgoingEmail extends EmailMessage {
   kind: EmailKind;

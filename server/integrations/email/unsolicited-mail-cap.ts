@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
+import type { EmailKind } from "./email-kind";
 import { countUnsolicitedMailSince, lockMailbox } from "./email-outbox-repository";
-import type { EmailKind } from "./mailer";
 
 /**
  * Kinds a stranger can cause to be sent to any address by typing it into a form: capped

@@ -1,0 +1,20 @@
+/** What a message is, for its metrics, its cap (unsolicited-mail-cap.ts) and the tests' outbox reads. */
+export type EmailKind =
+  | "subscription_confirmation"
+  | "payment_receipt"
+  | "payment_failed"
+  | "payment_refunded"
+  | "subscription_cancelled"
+  | "subscription_closed_by_business"
+  | "email_changed"
+  | "email_change_confirm"
+  | "email_change_requested"
+  | "manage_link_replaced"
+  | "creator_new_subscriber"
+  | "creator_cancellation"
+  | "creator_payment_failed"
+  | "password_reset"
+  | "verify_email"
+  | "account_exists"
+  | "manage_links"
+  | "other";
