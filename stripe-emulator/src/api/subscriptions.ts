@@ -2,8 +2,8 @@ import type Stripe from "stripe";
 import {
   cancelSubscription,
   type NewSubscription,
-  planOf,
   startSubscription,
+  updateSubscription,
 } from "../billing/subscriptions";
 import type { Emulator, ParamShape, Route } from "../core/context";
 import { invalid, missing, StripeApiError } from "../core/errors";
@@ -100,7 +100,7 @@ const SUBSCRIPTION_BEHAVIORS = [
   "pending_if_incomplete",
 ];
 
-function updateSubscription(
+function updateFromParams(
   em: Emulator,
   subscription: Stored<"subscription">,
   params: Record<string, unknown>,
@@ -116,63 +116,27 @@ function updateSubscription(
         message: "A canceled subscription can only update its cancellation_details and metadata.",
       });
   }
-  const previous: Record<string, unknown> = {};
-  // The emulator's subscriptions have one item each.
-  const item = subscription.items.data[0]!;
-  const cancelAtPeriodEnd = optionalBool(params, "cancel_at_period_end");
-  if (cancelAtPeriodEnd !== undefined && cancelAtPeriodEnd !== subscription.cancel_at_period_end) {
-    previous.cancel_at_period_end = subscription.cancel_at_period_end;
-    previous.cancel_at = subscription.cancel_at;
-    subscription.cancel_at_period_end = cancelAtPeriodEnd;
-    subscription.cancel_at = cancelAtPeriodEnd ? item.current_period_end : null;
-    subscription.canceled_at = cancelAtPeriodEnd ? em.store.now() : null;
-    const details = cancellationDetailsOf(params);
-    subscription.cancellation_details = {
-      comment: cancelAtPeriodEnd && details.comment ? details.comment : null,
-      feedback: cancelAtPeriodEnd && details.feedback ? details.feedback : null,
-      reason: cancelAtPeriodEnd ? "cancellation_requested" : null,
-    };
-  }
-  if (params.default_payment_method !== undefined) {
-    const pm = optionalString(params, "default_payment_method") ?? null;
-    if (pm) {
-      const method = requireObject(em, pm, "payment_method", account);
-      if (method.customer !== subscription.customer)
-        throw invalid(
-          "default_payment_method",
-          "The customer does not have a payment method with the ID provided.",
-        );
-    }
-    previous.default_payment_method = subscription.default_payment_method;
-    subscription.default_payment_method = pm;
-  }
-  const items = optionalArray(params, "items");
-  const first = items?.[0] as Record<string, unknown> | undefined;
-  if (first?.id !== undefined && first.id !== item.id)
-    throw invalid("items[0][id]", `No such subscription item: '${String(first.id)}'`);
-  if (first?.price) {
-    const price = requireObject(em, String(first.price), "price", account);
-    if (!price.recurring) throw invalid("items[0][price]", "The price specified is not recurring.");
-    previous.items = { ...subscription.items, data: [{ ...item }] };
-    item.price = { ...price };
-    item.plan = planOf(price);
-  }
-  if (first?.quantity !== undefined) {
-    previous.items ??= { ...subscription.items, data: [{ ...item }] };
-    item.quantity = Number(first.quantity);
-  }
-  if (params.metadata !== undefined) {
-    previous.metadata = subscription.metadata;
-    // Stripe merges metadata keys; an empty value removes a key.
-    const merged: Record<string, string> = { ...subscription.metadata, ...metadataOf(params) };
-    subscription.metadata = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== ""));
-  }
-  const description = optionalString(params, "description");
-  if (description !== undefined) subscription.description = description;
-  em.store.put(subscription);
-  if (Object.keys(previous).length > 0)
-    em.webhooks.emit("customer.subscription.updated", subscription, { previous });
-  return subscription;
+  const first = optionalArray(params, "items")?.[0] as Record<string, unknown> | undefined;
+  return updateSubscription(
+    em,
+    subscription,
+    {
+      cancelAtPeriodEnd: optionalBool(params, "cancel_at_period_end"),
+      cancellationDetails: cancellationDetailsOf(params),
+      defaultPaymentMethod:
+        params.default_payment_method === undefined
+          ? undefined
+          : (optionalString(params, "default_payment_method") ?? null),
+      item: first && {
+        id: first.id === undefined ? undefined : String(first.id),
+        price: first.price ? String(first.price) : undefined,
+        quantity: first.quantity === undefined ? undefined : Number(first.quantity),
+      },
+      metadata: params.metadata === undefined ? undefined : metadataOf(params),
+      description: optionalString(params, "description"),
+    },
+    account,
+  );
 }
 
 export const subscriptionRoutes: Route[] = [
@@ -235,7 +199,7 @@ export const subscriptionRoutes: Route[] = [
     ],
     nested: { items: itemShape, cancellation_details: { comment: true, feedback: true } },
     handle: (em, { params, account }, path) =>
-      updateSubscription(em, requireObject(em, path.id, "subscription", account), params, account),
+      updateFromParams(em, requireObject(em, path.id, "subscription", account), params, account),
   },
   {
     method: "DELETE",

@@ -23,7 +23,7 @@ export interface NewSubscription {
 }
 
 /** Subscription items still carry the legacy Plan view of their price. */
-export function planOf(price: Stripe.Price): Stripe.Plan {
+function planOf(price: Stripe.Price): Stripe.Plan {
   return {
     id: price.id,
     object: "plan",
@@ -176,6 +176,85 @@ export function startSubscription(
     }
   }
   return em.store.get(subscription.id, "subscription")!;
+}
+
+/** What an update asks for; each field left undefined stays as it is. */
+export interface SubscriptionUpdate {
+  cancelAtPeriodEnd?: boolean;
+  /** Kept only with `cancelAtPeriodEnd: true`. */
+  cancellationDetails: {
+    comment?: string;
+    feedback?: Stripe.Subscription.CancellationDetails.Feedback;
+  };
+  defaultPaymentMethod?: string | null;
+  /** The one item: its id (if named, it must be the item's), a new price, a new quantity. */
+  item?: { id?: string; price?: string; quantity?: number };
+  /** Merged into the subscription's; an empty value removes a key. */
+  metadata?: Record<string, string>;
+  description?: string;
+}
+
+/** Applies an update and sends `customer.subscription.updated` with what changed. */
+export function updateSubscription(
+  em: Emulator,
+  subscription: Stored<"subscription">,
+  update: SubscriptionUpdate,
+  account: string | null,
+) {
+  const previous: Record<string, unknown> = {};
+  // The emulator's subscriptions have one item each.
+  const item = subscription.items.data[0]!;
+  const { cancelAtPeriodEnd } = update;
+  if (cancelAtPeriodEnd !== undefined && cancelAtPeriodEnd !== subscription.cancel_at_period_end) {
+    previous.cancel_at_period_end = subscription.cancel_at_period_end;
+    previous.cancel_at = subscription.cancel_at;
+    subscription.cancel_at_period_end = cancelAtPeriodEnd;
+    subscription.cancel_at = cancelAtPeriodEnd ? item.current_period_end : null;
+    subscription.canceled_at = cancelAtPeriodEnd ? em.store.now() : null;
+    const details = update.cancellationDetails;
+    subscription.cancellation_details = {
+      comment: cancelAtPeriodEnd && details.comment ? details.comment : null,
+      feedback: cancelAtPeriodEnd && details.feedback ? details.feedback : null,
+      reason: cancelAtPeriodEnd ? "cancellation_requested" : null,
+    };
+  }
+  if (update.defaultPaymentMethod !== undefined) {
+    const pm = update.defaultPaymentMethod;
+    if (pm) {
+      const method = requireObject(em, pm, "payment_method", account);
+      if (method.customer !== subscription.customer)
+        throw invalid(
+          "default_payment_method",
+          "The customer does not have a payment method with the ID provided.",
+        );
+    }
+    previous.default_payment_method = subscription.default_payment_method;
+    subscription.default_payment_method = pm;
+  }
+  const changed = update.item;
+  if (changed?.id !== undefined && changed.id !== item.id)
+    throw invalid("items[0][id]", `No such subscription item: '${changed.id}'`);
+  if (changed?.price) {
+    const price = requireObject(em, changed.price, "price", account);
+    if (!price.recurring) throw invalid("items[0][price]", "The price specified is not recurring.");
+    previous.items = { ...subscription.items, data: [{ ...item }] };
+    item.price = { ...price };
+    item.plan = planOf(price);
+  }
+  if (changed?.quantity !== undefined) {
+    previous.items ??= { ...subscription.items, data: [{ ...item }] };
+    item.quantity = changed.quantity;
+  }
+  if (update.metadata !== undefined) {
+    previous.metadata = subscription.metadata;
+    const merged: Record<string, string> = { ...subscription.metadata, ...update.metadata };
+    subscription.metadata = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== ""));
+  }
+  if (update.description !== undefined) subscription.description = update.description;
+  em.store.put(subscription);
+  if (Object.keys(previous).length > 0)
+    em.webhooks.emit("customer.subscription.updated", subscription, { previous });
+  return subscription;
 }
 
 /**
