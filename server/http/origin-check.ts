@@ -1,3 +1,4 @@
+// Not hono/csrf: it checks only form and text bodies and answers a plain "Forbidden"; this refuses a foreign Origin on every mutation, JSON included, in our error shape (ADR 029).
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "../lib/errors";
 

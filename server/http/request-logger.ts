@@ -1,3 +1,4 @@
+// Not hono-pino or pino-http: ours writes our line (requestId, method, redacted path, status, durationMs) and runs the request inside requestContext (ADR 029).
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../lib/logger";
 import { requestContext } from "../lib/request-context";

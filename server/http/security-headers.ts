@@ -1,3 +1,4 @@
+// Not hono/secure-headers: it sets headers on the finished response (a full Fetch Response on every request); these go out with the route's own (ADR 029).
 import type { MiddlewareHandler } from "hono";
 
 const stripeScriptOrigins = ["https://js.stripe.com", "https://connect-js.stripe.com"];
