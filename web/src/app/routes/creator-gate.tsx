@@ -3,8 +3,8 @@ import { Navigate, Outlet } from "react-router";
 import { FullPageLoadError } from "@/components/load-error";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { useMe } from "@/features/auth/api/get-me";
 import { authClient } from "@/lib/auth-client";
+import { useMe } from "@/lib/shared-queries";
 
 const OnboardingRoute = lazy(() => import("./onboarding-route"));
 

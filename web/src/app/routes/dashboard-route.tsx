@@ -10,7 +10,6 @@ import { FullPageSpinner } from "@/components/ui/spinner";
 import { TestModeBadge } from "@/components/ui/test-mode-badge";
 import { paths } from "@/config/paths";
 import { AccountTab } from "@/features/account/components/account-tab";
-import { useMe } from "@/features/auth/api/get-me";
 import { useConnectStatus } from "@/features/connect/api/get-connect-status";
 import { PaymentSetupBanner } from "@/features/connect/components/payment-setup-banner";
 import { PaymentSetupModal } from "@/features/connect/components/payment-setup-modal";
@@ -24,6 +23,7 @@ import { VerifyEmailBanner } from "@/features/dashboard/components/verify-email-
 import { SubscribersTab } from "@/features/subscribers/components/subscribers-tab";
 import { authClient } from "@/lib/auth-client";
 import { cn } from "@/lib/cn";
+import { useMe } from "@/lib/shared-queries";
 
 const tabs = [
   { value: "overview", label: "Overview" },

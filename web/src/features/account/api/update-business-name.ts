@@ -1,12 +1,14 @@
 import { businessNameResponseSchema, updateBusinessNameSchema } from "@contracts/profile";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { sharedQueryKeys } from "@/lib/query-keys";
 
-/**
- * Keys of what the business name shows up in, spelled out because features don't import each
- * other: GET /api/me (the header), the offerings list and the dashboard figures (creator name).
- */
-const affectedQueryKeys = [["me"], ["offerings"], ["dashboard"]] as const;
+/** What the business name shows up in: the header, the offerings and the dashboard's figures. */
+const affectedQueryKeys = [
+  sharedQueryKeys.me,
+  sharedQueryKeys.offerings,
+  sharedQueryKeys.dashboard,
+];
 
 function updateBusinessName(businessName: string) {
   return apiRequest("/api/profile/business-name", {

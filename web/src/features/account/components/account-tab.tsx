@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { authClient } from "@/lib/auth-client";
+import { sharedQueryKeys } from "@/lib/query-keys";
 import { AccountInformationCard } from "./account-information-card";
 import { BusinessNameCard } from "./business-name-card";
 import { ChangePasswordDialog } from "./change-password-dialog";
@@ -15,12 +16,6 @@ import { EmailNotificationsCard } from "./email-notifications-card";
 import { PlatformUsageCard } from "./platform-usage-card";
 import { SecurityCard } from "./security-card";
 import { TwoFactorDialog } from "./two-factor-dialog";
-
-/**
- * The auth feature's key for GET /api/me (meQueryKey). Spelled out rather than imported because
- * features don't import each other; see the report about moving it to lib.
- */
-const ME_QUERY_KEY = ["me"] as const;
 
 interface AccountTabProps {
   me: Me;
@@ -94,7 +89,7 @@ export function AccountTab({ me, paymentSetup }: AccountTabProps) {
         onChanged={(message) => {
           setNotice(message);
           // The flag lives on the user: re-read it so the Security card shows the new state.
-          queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+          queryClient.invalidateQueries({ queryKey: sharedQueryKeys.me });
         }}
       />
       <DeleteAccountDialog

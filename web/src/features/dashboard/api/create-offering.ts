@@ -1,7 +1,7 @@
 import { type CreateOfferingInput, offeringResponseSchema } from "@contracts/offerings";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { dashboardQueryKey, offeringsQueryKey } from "./query-keys";
+import { sharedQueryKeys } from "@/lib/query-keys";
 
 interface CreateOfferingVariables {
   input: CreateOfferingInput;
@@ -25,8 +25,8 @@ export function useCreateOffering() {
     // A new offering changes the list and every figure (revenue, plan count, the title's name).
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: offeringsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+        queryClient.invalidateQueries({ queryKey: sharedQueryKeys.offerings }),
+        queryClient.invalidateQueries({ queryKey: sharedQueryKeys.dashboard }),
       ]),
   });
 }

@@ -1,11 +1,11 @@
+import { sharedQueryKeys } from "@/lib/query-keys";
+
 /**
- * The dashboard's cache keys in one place, so a mutation can name exactly what it changes.
- * Everything under `dashboardQueryKey` is a figure derived from offerings and subscribers.
+ * The dashboard's own cache keys, so a mutation can name exactly what it changes. Everything
+ * under `sharedQueryKeys.dashboard` is a figure derived from offerings and subscribers.
  */
-export const offeringsQueryKey = ["offerings"] as const;
-export const dashboardQueryKey = ["dashboard"] as const;
-export const overviewQueryKey = [...dashboardQueryKey, "overview"] as const;
-export const analyticsQueryKey = [...dashboardQueryKey, "analytics"] as const;
-export const earningsQueryKey = [...dashboardQueryKey, "earnings"] as const;
+export const overviewQueryKey = [...sharedQueryKeys.dashboard, "overview"] as const;
+export const analyticsQueryKey = [...sharedQueryKeys.dashboard, "analytics"] as const;
+export const earningsQueryKey = [...sharedQueryKeys.dashboard, "earnings"] as const;
 export const liveSubscriberCountQueryKey = (offeringId: string) =>
-  [...offeringsQueryKey, offeringId, "live-subscribers"] as const;
+  [...sharedQueryKeys.offerings, offeringId, "live-subscribers"] as const;

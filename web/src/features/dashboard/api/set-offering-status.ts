@@ -5,7 +5,8 @@ import {
 } from "@contracts/offerings";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { analyticsQueryKey, offeringsQueryKey, overviewQueryKey } from "./query-keys";
+import { sharedQueryKeys } from "@/lib/query-keys";
+import { analyticsQueryKey, overviewQueryKey } from "./query-keys";
 
 interface SetOfferingStatusVariables {
   id: string;
@@ -31,7 +32,7 @@ export function useSetOfferingStatus() {
     // The offerings key also covers each offering's live-subscriber count.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: offeringsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: sharedQueryKeys.offerings }),
         queryClient.invalidateQueries({ queryKey: overviewQueryKey }),
         queryClient.invalidateQueries({ queryKey: analyticsQueryKey }),
       ]),

@@ -1,7 +1,7 @@
 import { offeringResponseSchema, type UpdateOfferingInput } from "@contracts/offerings";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { dashboardQueryKey, offeringsQueryKey } from "./query-keys";
+import { sharedQueryKeys } from "@/lib/query-keys";
 
 interface UpdateOfferingVariables {
   id: string;
@@ -24,8 +24,8 @@ export function useUpdateOffering() {
     // analytics and earnings lists, so every figure is refetched.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: offeringsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+        queryClient.invalidateQueries({ queryKey: sharedQueryKeys.offerings }),
+        queryClient.invalidateQueries({ queryKey: sharedQueryKeys.dashboard }),
       ]),
   });
 }

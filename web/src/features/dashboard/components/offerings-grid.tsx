@@ -3,7 +3,7 @@ import { Layers, Plus } from "lucide-react";
 import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { useOfferings } from "../api/get-offerings";
+import { useOfferings } from "@/lib/shared-queries";
 import { OfferingCard } from "./offering-card";
 
 // grid-cols-1 is minmax(0, 1fr): a card never widens its column past a phone's width.

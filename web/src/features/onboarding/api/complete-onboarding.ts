@@ -13,8 +13,8 @@ function completeOnboarding(input: CompleteOnboardingInput) {
 }
 
 /**
- * `onCompleted` is where the app invalidates the "me" query: that query belongs to the auth
- * feature, and features don't import each other.
+ * `onCompleted` is where the app re-reads "me" and goes on to the dashboard: where the wizard
+ * leads is the app's routing, not the feature's.
  */
 export function useCompleteOnboarding(onCompleted: () => unknown) {
   return useMutation({

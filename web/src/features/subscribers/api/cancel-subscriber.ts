@@ -1,7 +1,8 @@
 import { type CancelSubscriberInput, cancelSubscriberResultSchema } from "@contracts/subscribers";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { dashboardFiguresQueryKey, subscribersQueryKey } from "./query-keys";
+import { sharedQueryKeys } from "@/lib/query-keys";
+import { subscribersQueryKey } from "./query-keys";
 
 function cancelSubscriber(id: string, input: CancelSubscriberInput) {
   return apiRequest(`/api/subscribers/${encodeURIComponent(id)}/cancel`, {
@@ -20,7 +21,7 @@ export function useCancelSubscriber() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: subscribersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: dashboardFiguresQueryKey }),
+        queryClient.invalidateQueries({ queryKey: sharedQueryKeys.dashboard }),
       ]),
   });
 }

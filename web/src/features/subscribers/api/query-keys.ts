@@ -7,7 +7,3 @@ export const subscriberListQueryKey = (filter: SubscriberFilter) =>
 export const subscriberQueryKey = (id: string) => [...subscribersQueryKey, "detail", id] as const;
 export const subscriberPaymentsQueryKey = (id: string) =>
   [...subscribersQueryKey, "payments", id] as const;
-/** The creator's offerings: the same key and reply as the dashboard's offerings list. */
-export const offeringOptionsQueryKey = ["offerings"] as const;
-/** The dashboard's figures (counts, revenue), which a cancel changes. */
-export const dashboardFiguresQueryKey = ["dashboard"] as const;

@@ -1,7 +1,8 @@
 import { type RefundPaymentInput, refundPaymentResultSchema } from "@contracts/subscribers";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { dashboardFiguresQueryKey, subscribersQueryKey } from "./query-keys";
+import { sharedQueryKeys } from "@/lib/query-keys";
+import { subscribersQueryKey } from "./query-keys";
 
 interface RefundPaymentVariables extends RefundPaymentInput {
   subscriberId: string;
@@ -35,7 +36,7 @@ export function useRefundPayment() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: subscribersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: dashboardFiguresQueryKey }),
+        queryClient.invalidateQueries({ queryKey: sharedQueryKeys.dashboard }),
       ]),
   });
 }

@@ -2,7 +2,7 @@ import type { SubscriberFilter } from "@contracts/subscribers";
 import { Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Input, Select } from "@/components/ui/input";
-import { useOfferingOptions } from "../api/get-offering-options";
+import { useOfferings } from "@/lib/shared-queries";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -14,7 +14,7 @@ interface SubscriberFiltersProps {
 /** Search by name or e-mail, the subscription and status filters, and the sort. */
 export function SubscriberFilters({ filter, onChange }: SubscriberFiltersProps) {
   const id = useId();
-  const offerings = useOfferingOptions();
+  const offerings = useOfferings();
   const [search, setSearch] = useState(filter.q ?? "");
 
   // The address can change under us (back button, "Clear filters"): follow it.
