@@ -66,3 +66,18 @@ export function moveMoney(em: Emulator, pi: Stored<"payment_intent">) {
   em.store.balance(payee).available += pi.amount - fee;
   em.store.save();
 }
+
+/** The balance of a connected account, or the platform's (null), in USD card funds. */
+export function balanceOf(em: Emulator, account: string | null): Stripe.Balance {
+  const balance = em.store.balance(account ?? PLATFORM_BALANCE);
+  return {
+    object: "balance",
+    available: [
+      { amount: balance.available, currency: "usd", source_types: { card: balance.available } },
+    ],
+    pending: [
+      { amount: balance.pending, currency: "usd", source_types: { card: balance.pending } },
+    ],
+    livemode: false,
+  };
+}

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
-import { newId } from "../core/state";
+import { newId, type Stored } from "../core/state";
 
 const INITIAL_REQUIREMENTS = [
   "business_profile.mcc",
@@ -111,4 +111,40 @@ export function newAccount(
     tos_acceptance: { date: null },
   };
   return created;
+}
+
+/** The platform itself, as `GET /v1/account` without a Stripe-Account header shows it. */
+export const PLATFORM_ACCOUNT: Stripe.Account = {
+  id: "acct_emulator_platform",
+  object: "account",
+  type: "standard",
+  country: "US",
+  email: "platform@emulator.invalid",
+  charges_enabled: true,
+  payouts_enabled: true,
+  details_submitted: true,
+};
+
+/** Applies an update (fields left undefined stay) and sends `account.updated`. */
+export function updateAccount(
+  em: Emulator,
+  account: Stored<"account">,
+  update: {
+    email?: string;
+    metadata?: Record<string, string>;
+    payoutInterval?: string;
+    /** Checked against no shape (Stripe's is long), so only the fields named are trusted. */
+    businessProfile?: Partial<Stripe.Account.BusinessProfile>;
+  },
+) {
+  if (update.email !== undefined) account.email = update.email;
+  if (update.metadata !== undefined) account.metadata = { ...account.metadata, ...update.metadata };
+  const payouts = account.settings?.payouts;
+  if (update.payoutInterval && payouts)
+    payouts.schedule = { ...payouts.schedule, interval: String(update.payoutInterval) };
+  if (update.businessProfile)
+    account.business_profile = { ...account.business_profile!, ...update.businessProfile };
+  em.store.put(account);
+  em.webhooks.emit("account.updated", account, { account: account.id });
+  return account;
 }

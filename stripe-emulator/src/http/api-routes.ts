@@ -1,7 +1,8 @@
 import type { Hono, MiddlewareHandler } from "hono";
+import { accountRoutes } from "../api/accounts";
 import { catalogueRoutes } from "../api/catalogue";
+import { chargeRoutes } from "../api/charges";
 import { checkoutRoutes } from "../api/checkout";
-import { connectRoutes } from "../api/connect";
 import { customerRoutes } from "../api/customers";
 import { disputeRoutes } from "../api/disputes";
 import { eventRoutes } from "../api/events";
@@ -10,6 +11,7 @@ import { paymentIntentRoutes } from "../api/payment-intents";
 import { refundRoutes } from "../api/refunds";
 import { subscriptionRoutes } from "../api/subscriptions";
 import { testClockRoutes } from "../api/test-clocks";
+import { transferRoutes } from "../api/transfers";
 import { webhookEndpointRoutes } from "../api/webhook-endpoints";
 import type { ApiRequest, Emulator, Route } from "../core/context";
 import { StripeApiError, unknownParam } from "../core/errors";
@@ -25,7 +27,9 @@ import { IdempotencyLayer, idempotencyKeyOf, idempotent } from "./idempotency";
 import { commitAndRecord, renderResult } from "./respond";
 
 const routes: Route[] = [
-  ...connectRoutes,
+  ...accountRoutes,
+  ...transferRoutes,
+  ...chargeRoutes,
   ...catalogueRoutes,
   ...customerRoutes,
   ...subscriptionRoutes,
