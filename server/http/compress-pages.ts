@@ -1,5 +1,6 @@
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { LRUCache } from "lru-cache";
 
 /** The codings a request accepts ("br;q=0" refuses brotli). */
 export function acceptedCodings(header: string): Set<string> {
@@ -52,18 +53,13 @@ export function compressHtml(html: string, coding: Coding): Promise<Buffer> {
 export function compressPages(options: { minBytes?: number; maxEntries?: number } = {}) {
   const minBytes = options.minBytes ?? 1024;
   const maxEntries = options.maxEntries ?? 500;
-  const cache = new Map<string, Promise<Buffer>>();
+  const cache = new LRUCache<string, Promise<Buffer>>({ max: maxEntries });
   const compressed = (html: string, coding: Coding) => {
     const key = `${coding}\0${html}`;
-    let entry = cache.get(key);
-    if (entry) {
-      // Most recently used goes last; the first key is the one to drop.
-      cache.delete(key);
-    } else {
-      entry = compressHtml(html, coding);
-      entry.catch(() => cache.delete(key));
-      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
-    }
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const entry = compressHtml(html, coding);
+    entry.catch(() => cache.peek(key) === entry && cache.delete(key));
     cache.set(key, entry);
     return entry;
   };

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { OgImageCard } from "./og-image-card";
 
 export interface OgImageCacheOptions {
@@ -20,26 +21,17 @@ export interface OgImageCache {
  * included) get the same bytes. Failed renders are not kept.
  */
 export function createOgImageCache(options: OgImageCacheOptions): OgImageCache {
-  const entries = new Map<string, Promise<Uint8Array>>();
+  const entries = new LRUCache<string, Promise<Uint8Array>>({ max: options.maxEntries });
   const limitRenders = createConcurrencyLimit(options.maxConcurrentRenders);
   return {
     get(key, card) {
       const hit = entries.get(key);
-      if (hit) {
-        // A Map iterates in insertion order: re-inserting marks the entry as the newest.
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit;
-      }
+      if (hit) return hit;
       const image = limitRenders(() => options.render(card));
       entries.set(key, image);
       image.catch(() => {
-        if (entries.get(key) === image) entries.delete(key);
+        if (entries.peek(key) === image) entries.delete(key);
       });
-      while (entries.size > options.maxEntries) {
-        const oldest = entries.keys().next().value as string;
-        entries.delete(oldest);
-      }
       return image;
     },
     get size() {

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { LRUCache } from "lru-cache";
 import type { PublicOffering } from "../../../contracts/landing";
 import type { AppEnv } from "../../http/app-env";
 import { type Coding, compressHtml, preferredCoding } from "../../http/compress-pages";
@@ -51,7 +52,7 @@ export function createLandingPageCache(
   draw: (offering: PublicOffering) => string,
   maxEntries = 500,
 ): LandingPageCache {
-  const entries = new Map<string, Entry>();
+  const entries = new LRUCache<string, Entry>({ max: maxEntries });
   return {
     pageFor(offering) {
       const key = offering.customUrl;
@@ -69,9 +70,6 @@ export function createLandingPageCache(
           page: drawnPage(draw(offering)),
         };
       }
-      // Most recently used goes last; the first key is the one to drop.
-      entries.delete(key);
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
       entries.set(key, entry);
       return entry.page;
     },
