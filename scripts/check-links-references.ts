@@ -55,18 +55,34 @@ function commentsOf(file: string, text: string): Array<{ pos: number; body: stri
 
 /**
  * Comments as TypeScript's parser sees them, so a `//` or `/*` inside a string, a glob or a
- * regular expression is not taken for one.
+ * regular expression is not taken for one. Every comment is trivia beside a node's or a node
+ * list's edge (or inside an empty JSX `{}`); walking nodes, not tokens, keeps this quick.
  */
 function scriptComments(file: string, text: string, kind: ts.ScriptKind) {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
+    false,
+    kind,
+  );
   const seen = new Map<number, string>();
-  const collect = (ranges: ts.CommentRange[] | undefined) => {
-    for (const range of ranges ?? []) seen.set(range.pos, text.slice(range.pos, range.end));
+  const collect = (pos: number) => {
+    const ranges = [
+      ...(ts.getLeadingCommentRanges(text, pos) ?? []),
+      ...(ts.getTrailingCommentRanges(text, pos) ?? []),
+    ];
+    for (const range of ranges) seen.set(range.pos, text.slice(range.pos, range.end));
   };
-  const visit = (node: ts.Node) => {
-    collect(ts.getLeadingCommentRanges(text, node.getFullStart()));
-    collect(ts.getTrailingCommentRanges(text, node.getEnd()));
-    for (const child of node.getChildren(source)) visit(child);
+  const visit = (node: ts.Node): void => {
+    collect(node.pos);
+    collect(node.end);
+    if (ts.isJsxExpression(node) && !node.expression) collect(node.getStart(source) + 1);
+    ts.forEachChild(node, visit, (nodes) => {
+      collect(nodes.pos);
+      collect(nodes.end);
+      nodes.forEach(visit);
+    });
   };
   visit(source);
   return [...seen].map(([pos, body]) => ({ pos, body }));
