@@ -37,6 +37,8 @@ const scriptKinds: Record<string, ts.ScriptKind> = {
   ".mjs": ts.ScriptKind.JS,
   ".cjs": ts.ScriptKind.JS,
   ".jsx": ts.ScriptKind.JSX,
+  // Config files with comments (biome.jsonc, knip.jsonc), parsed as tsconfig files are.
+  ".jsonc": ts.ScriptKind.JSON,
 };
 
 export const commentedExtensions = [...Object.keys(scriptKinds), ".css", ".sh"];

@@ -131,7 +131,10 @@ describe("code comments", () => {
     expect(findings("tests/main.ts", text)).toEqual(["1: config/nope.ts"]);
   });
 
-  it("reads CSS and shell comments", () => {
+  it("reads CSS, shell and JSONC comments", () => {
+    const jsonc =
+      '{\n  // see server/gone.jsonc\n  "entry": ["server/**/*.ts"] /* and docs/gone.md */\n}';
+    expect(findings("knip.jsonc", jsonc)).toEqual(["2: server/gone.jsonc", "3: docs/gone.md"]);
     expect(findings("web/src/styles.css", "/* see server/gone.css */\na { }")).toEqual([
       "1: server/gone.css",
     ]);
