@@ -1,5 +1,4 @@
-import type Stripe from "stripe";
-import { newCustomer } from "../billing/customers";
+import { cashBalanceOf, newCustomer, setDefaultPaymentMethod } from "../billing/customers";
 import {
   attachPaymentMethod,
   createCardPaymentMethod,
@@ -42,22 +41,8 @@ function updateCustomer(
   if (params.metadata !== undefined)
     customer.metadata = { ...customer.metadata, ...metadataOf(params) };
   const invoiceSettings = optionalObject(params, "invoice_settings");
-  if (invoiceSettings && invoiceSettings.default_payment_method !== undefined) {
-    const pmId = String(invoiceSettings.default_payment_method);
-    if (pmId) {
-      const pm = requireObject(em, pmId, "payment_method", account);
-      if (pm.customer !== customer.id) {
-        throw invalid(
-          "invoice_settings[default_payment_method]",
-          `No such PaymentMethod: '${pmId}'; It's possible this PaymentMethod exists on one of your connected accounts, in which case you should retry this request on that connected account.`,
-        );
-      }
-    }
-    customer.invoice_settings = {
-      ...customer.invoice_settings,
-      default_payment_method: pmId || null,
-    };
-  }
+  if (invoiceSettings && invoiceSettings.default_payment_method !== undefined)
+    setDefaultPaymentMethod(em, customer, String(invoiceSettings.default_payment_method), account);
   return em.store.put(customer);
 }
 
@@ -135,16 +120,7 @@ export const customerRoutes: Route[] = [
     path: "/v1/customers/:id{cus_\\w+}/cash_balance",
     allowed: ["expand"],
     handle(em, { account }, path) {
-      const customer = requireObject(em, path.id, "customer", account);
-      // No bank transfers are emulated, so no cash is ever held.
-      const balance: Stripe.CashBalance = {
-        object: "cash_balance",
-        available: null,
-        customer: customer.id,
-        livemode: false,
-        settings: { reconciliation_mode: "automatic", using_merchant_default: true },
-      };
-      return balance;
+      return cashBalanceOf(requireObject(em, path.id, "customer", account));
     },
   },
   // What the emulator never holds for a customer (balance adjustments, cash, sources, tax

@@ -1,33 +1,9 @@
-import type Stripe from "stripe";
-import { advanceClock } from "../billing/clock";
+import { advanceClock, testClockView } from "../billing/clock";
 import type { Route } from "../core/context";
 import { invalid, missing } from "../core/errors";
 import { optionalInt, optionalString } from "../core/params";
 import { newId } from "../core/state";
 import { PAGE_PARAMS } from "./list-params";
-
-// One emulator-wide clock stands in for every test clock: creating a clock at a future
-// frozen_time, or advancing any clock, moves the whole emulator (and runs what falls due).
-// Customers need not be attached to a clock. Advancing is synchronous, so the clock is always
-// "ready" when the call returns.
-
-function clockView(
-  frozenTime: number,
-  id: string,
-  name: string | null = null,
-): Stripe.TestHelpers.TestClock {
-  return {
-    id,
-    object: "test_helpers.test_clock",
-    created: frozenTime,
-    deletes_after: frozenTime + 30 * 86400,
-    frozen_time: frozenTime,
-    livemode: false,
-    name,
-    status: "ready",
-    status_details: {},
-  };
-}
 
 export const testClockRoutes: Route[] = [
   {
@@ -38,7 +14,7 @@ export const testClockRoutes: Route[] = [
       const frozen = optionalInt(params, "frozen_time");
       if (frozen === undefined) throw missing("frozen_time");
       if (frozen > em.store.now()) advanceClock(em, frozen - em.store.now());
-      return clockView(em.store.now(), newId("clock"), optionalString(params, "name") ?? null);
+      return testClockView(em.store.now(), newId("clock"), optionalString(params, "name") ?? null);
     },
   },
   {
@@ -54,7 +30,7 @@ export const testClockRoutes: Route[] = [
           "The test clock can only be advanced forward in time (the emulator's clock is shared).",
         );
       advanceClock(em, target - em.store.now());
-      return clockView(em.store.now(), path.id);
+      return testClockView(em.store.now(), path.id);
     },
   },
   {
@@ -68,7 +44,7 @@ export const testClockRoutes: Route[] = [
     method: "GET",
     path: "/v1/test_helpers/test_clocks/:id{clock_\\w+}",
     allowed: ["expand"],
-    handle: (em, _req, path) => clockView(em.store.now(), path.id),
+    handle: (em, _req, path) => testClockView(em.store.now(), path.id),
   },
   {
     method: "DELETE",

@@ -11,6 +11,7 @@ import {
   registerEndpoint,
   removeEndpoint,
   requireEndpoint,
+  updateEndpoint,
 } from "../webhooks/endpoints";
 import { PAGE_PARAMS } from "./list-params";
 
@@ -54,17 +55,16 @@ export const webhookEndpointRoutes: Route[] = [
     path: "/v1/webhook_endpoints/:id{we_\\w+}",
     allowed: ["url", "enabled_events", "description", "metadata", "disabled"],
     handle(em, { params }, path) {
-      const endpoint = requireEndpoint(em, path.id);
-      const url = optionalString(params, "url");
-      if (url) endpoint.url = url;
-      if (params.enabled_events !== undefined) endpoint.enabledEvents = eventList(params);
-      if (params.description !== undefined)
-        endpoint.description = optionalString(params, "description") ?? null;
-      if (params.metadata !== undefined)
-        endpoint.metadata = { ...endpoint.metadata, ...metadataOf(params) };
-      const disabled = optionalBool(params, "disabled");
-      if (disabled !== undefined) endpoint.disabled = disabled;
-      em.store.save();
+      const endpoint = updateEndpoint(em, requireEndpoint(em, path.id), {
+        url: optionalString(params, "url") || undefined,
+        enabledEvents: params.enabled_events === undefined ? undefined : eventList(params),
+        description:
+          params.description === undefined
+            ? undefined
+            : (optionalString(params, "description") ?? null),
+        metadata: params.metadata === undefined ? undefined : metadataOf(params),
+        disabled: optionalBool(params, "disabled"),
+      });
       return endpointView(endpoint, false);
     },
   },

@@ -152,3 +152,26 @@ export function advanceClock(em: Emulator, seconds: number) {
   runDueWork(em);
   em.store.save();
 }
+
+// One emulator-wide clock stands in for every test clock: creating a clock at a future
+// frozen_time, or advancing any clock, moves the whole emulator (and runs what falls due).
+// Customers need not be attached to a clock. Advancing is synchronous, so the clock is always
+// "ready" when the call returns.
+
+export function testClockView(
+  frozenTime: number,
+  id: string,
+  name: string | null = null,
+): Stripe.TestHelpers.TestClock {
+  return {
+    id,
+    object: "test_helpers.test_clock",
+    created: frozenTime,
+    deletes_after: frozenTime + 30 * 86400,
+    frozen_time: frozenTime,
+    livemode: false,
+    name,
+    status: "ready",
+    status_details: {},
+  };
+}

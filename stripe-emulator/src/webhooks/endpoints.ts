@@ -74,3 +74,21 @@ export function removeEndpoint(em: Emulator, endpoint: WebhookEndpointRecord) {
   em.store.save();
   return endpoint;
 }
+
+/** Applies an update; fields left undefined stay as they are. */
+export function updateEndpoint(
+  em: Emulator,
+  endpoint: WebhookEndpointRecord,
+  update: Partial<
+    Pick<WebhookEndpointRecord, "url" | "enabledEvents" | "description" | "metadata" | "disabled">
+  >,
+) {
+  if (update.url) endpoint.url = update.url;
+  if (update.enabledEvents !== undefined) endpoint.enabledEvents = update.enabledEvents;
+  if (update.description !== undefined) endpoint.description = update.description;
+  if (update.metadata !== undefined)
+    endpoint.metadata = { ...endpoint.metadata, ...update.metadata };
+  if (update.disabled !== undefined) endpoint.disabled = update.disabled;
+  em.store.save();
+  return endpoint;
+}
