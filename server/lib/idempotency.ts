@@ -1,8 +1,15 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray, isNull, like, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { idempotencyRecords } from "../db/schema/app";
 import { AppError } from "./errors";
+import {
+  claimIdempotencyKey,
+  deleteDeadIdempotencyRecord,
+  deleteIdempotencyRecordsBefore,
+  deleteIdempotencyRecordsByPrefix,
+  findIdempotencyRecord,
+  releaseIdempotencyKey,
+  storeIdempotentResponse,
+} from "./idempotency-repository";
 
 export interface StoredResponse {
   status: number;
@@ -50,10 +57,6 @@ export function stripeIdempotencyKey(requestKey: string, requestBody: unknown): 
   return `regulars-${digest}`;
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 /** Deletes every record a creator's account owns (see idempotencyKeys). */
 export async function deleteIdempotencyRecordsOf(
   db: Db,
@@ -67,9 +70,7 @@ export async function deleteIdempotencyRecordsOf(
       idempotencyKeys.freeSubscribe(customUrl, ""),
     ]),
   ];
-  await db
-    .delete(idempotencyRecords)
-    .where(or(...prefixes.map((prefix) => like(idempotencyRecords.key, `${escapeLike(prefix)}%`))));
+  await deleteIdempotencyRecordsByPrefix(db, prefixes);
 }
 
 /**
@@ -78,19 +79,7 @@ export async function deleteIdempotencyRecordsOf(
  */
 async function deleteExpiredRecords(db: Db): Promise<void> {
   const cutoff = new Date(Date.now() - IDEMPOTENCY_RECORD_TTL_MS);
-  await db
-    .delete(idempotencyRecords)
-    .where(
-      inArray(
-        idempotencyRecords.key,
-        db
-          .select({ key: idempotencyRecords.key })
-          .from(idempotencyRecords)
-          .where(lt(idempotencyRecords.createdAt, cutoff))
-          .limit(EXPIRED_BATCH)
-          .for("update", { skipLocked: true }),
-      ),
-    );
+  await deleteIdempotencyRecordsBefore(db, cutoff, EXPIRED_BATCH);
 }
 
 function hashRequest(body: unknown): string {
@@ -116,31 +105,13 @@ export async function runIdempotent(
   await deleteExpiredRecords(db);
   for (;;) {
     // A dead request's claim, or a record past its time, no longer answers for this key.
-    await db
-      .delete(idempotencyRecords)
-      .where(
-        and(
-          eq(idempotencyRecords.key, key),
-          or(
-            and(
-              isNull(idempotencyRecords.responseStatus),
-              lt(idempotencyRecords.createdAt, new Date(Date.now() - STALE_CLAIM_MS)),
-            ),
-            lt(idempotencyRecords.createdAt, new Date(Date.now() - IDEMPOTENCY_RECORD_TTL_MS)),
-          ),
-        ),
-      );
-    const claimed = await db
-      .insert(idempotencyRecords)
-      .values({ key, requestHash })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyRecords.key });
-    if (claimed.length > 0) break;
+    await deleteDeadIdempotencyRecord(db, key, {
+      claimedBefore: new Date(Date.now() - STALE_CLAIM_MS),
+      createdBefore: new Date(Date.now() - IDEMPOTENCY_RECORD_TTL_MS),
+    });
+    if (await claimIdempotencyKey(db, key, requestHash)) break;
 
-    const [existing] = await db
-      .select()
-      .from(idempotencyRecords)
-      .where(eq(idempotencyRecords.key, key));
+    const existing = await findIdempotencyRecord(db, key);
     if (!existing) continue;
     if (existing.requestHash !== requestHash) {
       throw new AppError(
@@ -159,13 +130,10 @@ export async function runIdempotent(
 
   try {
     const response = await operation();
-    await db
-      .update(idempotencyRecords)
-      .set({ responseStatus: response.status, responseBody: response.body })
-      .where(eq(idempotencyRecords.key, key));
+    await storeIdempotentResponse(db, key, response);
     return response;
   } catch (error) {
-    await db.delete(idempotencyRecords).where(eq(idempotencyRecords.key, key));
+    await releaseIdempotencyKey(db, key);
     throw error;
   }
 }
