@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type Stripe from "stripe";
 import type { PublicConfig } from "../contracts/public-config";
+import { apiRoutes } from "./api-routes";
 import { createAccountSecrets } from "./auth/account-secrets";
 import type { Auth } from "./auth/auth";
 import { authRoutes } from "./auth/auth-routes";
@@ -14,8 +15,10 @@ import type { AppEnv } from "./http/app-env";
 import { compressPages } from "./http/compress-pages";
 import { httpMetrics } from "./http/http-metrics";
 import { hasBody, inputHygiene } from "./http/input-hygiene";
+import { openApiRoutes } from "./http/openapi-document";
 import { originCheck } from "./http/origin-check";
 import { requestLogger } from "./http/request-logger";
+import { installRouteGuards } from "./http/route-guards";
 import {
   createRouteLimiters,
   creatorLimitsUnder,
@@ -91,7 +94,7 @@ export function createApp(deps: AppDeps) {
   const publicUrl = config.publicUrl;
   const billing: BillingDeps = { db, stripe, logger, mailer: deps.mailer, publicUrl };
   const readPublicOffering = createPublicOfferingCache(db);
-  const routeLimiter = createRouteLimiters({ db, trustedProxyHops: config.trustedProxyHops });
+  const limiters = createRouteLimiters({ db, trustedProxyHops: config.trustedProxyHops });
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
@@ -118,6 +121,14 @@ export function createApp(deps: AppDeps) {
   // No NUL, no bytes that aren't UTF-8 and no body that isn't JSON reach any route.
   app.use("/api/*", inputHygiene({ exemptPrefixes: ["/api/webhooks/"] }));
   app.use("/api/*", originCheck(config.publicUrl));
+  // Each declared route's session, limit and access check, from its declaration
+  // (server/api-routes.ts), in front of everything the route's module registers.
+  installRouteGuards(app, apiRoutes, {
+    auth,
+    limiters,
+    devRoutes: deps.publicConfig.paymentMode === "emulator",
+  });
+  app.route("/", openApiRoutes(apiRoutes));
 
   app.route("/api/auth", authRoutes(auth, { trustedProxyHops: config.trustedProxyHops }));
   app.route("/api/health", healthRoutes(db));
@@ -134,15 +145,16 @@ export function createApp(deps: AppDeps) {
     webhookRoutes({ ...billing, webhookSecrets: deps.webhookSecrets, metrics: deps.metrics }),
   );
 
-  // Public, account-less routes: customers and landing pages. Each has its limit declared in
-  // server/http/route-limits.ts, installed here in front of it (the pages' in webShellRoutes).
+  // Public, account-less routes: customers and landing pages. Those not yet declared have their
+  // limit in server/http/route-limits.ts, installed here in front of them (the pages' in
+  // webShellRoutes).
   for (const [route, limit] of Object.entries(routeLimits)) {
     if (!isLimitRule(limit) || route === WEB_SHELL_PAGES) continue;
     const [method, path] = route.split(" ") as [string, string];
-    app.on(method, path, routeLimiter(route as LimitedRoute));
+    app.on(method, path, limiters.forRoute(route as LimitedRoute));
   }
   app.route(
-    "/api/public",
+    "/",
     subscribeRoutes({
       ...billing,
       readPublicOffering,
@@ -159,14 +171,15 @@ export function createApp(deps: AppDeps) {
     app.route("/api/dev/outbox", outboxRoutes(db));
   }
 
-  // Creator routes: the session comes from the HttpOnly cookie, loaded only where needed
-  // (public routes never pay for the lookup); each router then requires it. Routes that can
-  // reach Stripe are limited per creator in between (server/http/route-limits.ts).
+  app.route("/", offeringRoutes({ db, stripe }));
+
+  // Creator routes not yet declared: the session comes from the HttpOnly cookie, loaded only
+  // where needed (public routes never pay for the lookup); each router then requires it. Routes
+  // that can reach Stripe are limited per creator in between (server/http/route-limits.ts).
   const creatorRouters = {
     me: meRoutes(db),
     onboarding: onboardingRoutes(db),
     connect: connectRoutes({ db, stripe, publicUrl }),
-    offerings: offeringRoutes({ db, stripe }),
     dashboard: dashboardRoutes({ db, stripe, logger }),
     account: accountRoutes({
       db,
@@ -181,7 +194,7 @@ export function createApp(deps: AppDeps) {
   for (const [name, router] of Object.entries(creatorRouters)) {
     const signedIn = new Hono<AppEnv>().use(loadSession(auth));
     for (const { route, method, path } of creatorLimitsUnder(`/api/${name}`)) {
-      signedIn.on(method, path, routeLimiter(route));
+      signedIn.on(method, path, limiters.forRoute(route));
     }
     app.route(`/api/${name}`, signedIn.route("/", router));
   }
@@ -222,9 +235,9 @@ export function createApp(deps: AppDeps) {
         readPublicOffering,
         publicConfig: deps.publicConfig,
         publicUrl: config.publicUrl,
-        limitPages: routeLimiter(WEB_SHELL_PAGES),
+        limitPages: limiters.forRoute(WEB_SHELL_PAGES),
         // The self-service page reads the same subscription as its API: one count for guessing.
-        limitSelfServiceLookup: routeLimiter(SELF_SERVICE_LOOKUP),
+        limitSelfServiceLookup: limiters.forRoute(SELF_SERVICE_LOOKUP),
       }),
     );
   }

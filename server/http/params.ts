@@ -27,6 +27,14 @@ const idempotencyKey = z
   .max(200, "Idempotency-Key must be at most 200 characters")
   .regex(/^[A-Za-z0-9_-]+$/, "Idempotency-Key may contain only letters, digits, - and _");
 
+/**
+ * The optional Idempotency-Key header of a route that creates something once per attempt, for a
+ * declaration's `request.headers` (Hono hands header names over in lower case).
+ */
+export const idempotencyKeyHeaderSchema = z.object({
+  "idempotency-key": idempotencyKey.optional(),
+});
+
 export function parseIdempotencyKey(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const result = idempotencyKey.safeParse(value);

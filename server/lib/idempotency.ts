@@ -11,9 +11,9 @@ import {
   storeIdempotentResponse,
 } from "./idempotency-repository";
 
-export interface StoredResponse {
-  status: number;
-  body: unknown;
+export interface StoredResponse<Body = unknown, Status extends number = number> {
+  status: Status;
+  body: Body;
 }
 
 const POLL_INTERVAL_MS = 100;
@@ -93,12 +93,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the first response (waiting for it if the first is still running); the same key with a
  * different body is refused. A failed operation releases the key so the client can retry.
  */
-export async function runIdempotent(
+export async function runIdempotent<Body, Status extends number>(
   db: Db,
   key: string,
   requestBody: unknown,
-  operation: () => Promise<StoredResponse>,
-): Promise<StoredResponse> {
+  operation: () => Promise<StoredResponse<Body, Status>>,
+): Promise<StoredResponse<Body, Status>> {
   const requestHash = hashRequest(requestBody);
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
 
@@ -120,7 +120,11 @@ export async function runIdempotent(
       );
     }
     if (existing.responseStatus !== null) {
-      return { status: existing.responseStatus, body: existing.responseBody };
+      // Stored below by this same operation (its key names the route), so it is its answer.
+      return {
+        status: existing.responseStatus as Status,
+        body: existing.responseBody as Body,
+      };
     }
     if (Date.now() > deadline) {
       throw new AppError("conflict", "The same request is still being processed. Please wait.");

@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { Hono } from "hono";
-import {
-  createOfferingSchema,
-  setOfferingStatusSchema,
-  updateOfferingSchema,
-} from "../../../contracts/offerings";
-import { currentUser, requireCreator } from "../../auth/require-creator";
-import type { AppEnv } from "../../http/app-env";
-import { parseIdempotencyKey, parseUuidParam } from "../../http/params";
-import { validate } from "../../http/validate";
+import { currentUser } from "../../auth/require-creator";
+import { declaredRouter } from "../../http/declared-router";
 import { idempotencyKeys, runIdempotent } from "../../lib/idempotency";
+import {
+  createOfferingRoute,
+  listOfferingsRoute,
+  liveSubscriberCountRoute,
+  setOfferingStatusRoute,
+  updateOfferingRoute,
+} from "./offering-api";
 import {
   countLiveSubscribers,
   createOffering,
@@ -19,34 +18,36 @@ import {
   updateOffering,
 } from "./offering-service";
 
+/** The handlers of offering-api.ts; createApp puts the session and limits in front. */
 export function offeringRoutes(deps: OfferingDeps) {
-  return new Hono<AppEnv>()
-    .use(requireCreator())
-    .get("/", async (c) => c.json({ offerings: await listOfferings(deps, currentUser(c).id) }))
-    .post("/", validate("json", createOfferingSchema), async (c) => {
+  return declaredRouter()
+    .openapi(listOfferingsRoute, async (c) =>
+      c.json({ offerings: await listOfferings(deps, currentUser(c).id) }, 200),
+    )
+    .openapi(createOfferingRoute, async (c) => {
       const user = currentUser(c);
       const input = c.req.valid("json");
-      const clientKey = parseIdempotencyKey(c.req.header("idempotency-key"));
+      const clientKey = c.req.valid("header")["idempotency-key"];
       const requestKey = idempotencyKeys.createOffering(user.id, clientKey ?? randomUUID());
       const response = await runIdempotent(deps.db, requestKey, input, async () => ({
         status: 201,
         body: { offering: await createOffering(deps, user, input, requestKey) },
       }));
-      return c.json(response.body as object, response.status as 201);
+      return c.json(response.body, response.status);
     })
-    .patch("/:id", validate("json", updateOfferingSchema), async (c) => {
-      const id = parseUuidParam(c.req.param("id"), "That subscription was not found.");
+    .openapi(updateOfferingRoute, async (c) => {
+      const { id } = c.req.valid("param");
       const offering = await updateOffering(deps, currentUser(c).id, id, c.req.valid("json"));
-      return c.json({ offering });
+      return c.json({ offering }, 200);
     })
-    .get("/:id/live-subscribers", async (c) => {
-      const id = parseUuidParam(c.req.param("id"), "That subscription was not found.");
+    .openapi(liveSubscriberCountRoute, async (c) => {
+      const { id } = c.req.valid("param");
       const liveSubscriberCount = await countLiveSubscribers(deps, currentUser(c).id, id);
-      return c.json({ liveSubscriberCount });
+      return c.json({ liveSubscriberCount }, 200);
     })
-    .patch("/:id/status", validate("json", setOfferingStatusSchema), async (c) => {
-      const id = parseUuidParam(c.req.param("id"), "That subscription was not found.");
+    .openapi(setOfferingStatusRoute, async (c) => {
+      const { id } = c.req.valid("param");
       const input = c.req.valid("json");
-      return c.json({ offering: await setOfferingActive(deps, currentUser(c).id, id, input) });
+      return c.json({ offering: await setOfferingActive(deps, currentUser(c).id, id, input) }, 200);
     });
 }

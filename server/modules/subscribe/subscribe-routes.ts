@@ -1,16 +1,16 @@
-import { type Context, Hono } from "hono";
-import {
-  checkoutRequestSchema,
-  finalizeSubscriptionSchema,
-  startFreeSubscriptionSchema,
-  startSubscriptionSchema,
-} from "../../../contracts/subscribe";
-import type { AppEnv } from "../../http/app-env";
+import type { Context } from "hono";
+import { declaredRouter } from "../../http/declared-router";
 import { clientAddress } from "../../http/rate-limit";
-import { validate } from "../../http/validate";
 import { AppError } from "../../lib/errors";
 import { idempotencyKeys, runIdempotent } from "../../lib/idempotency";
 import type { PublicOfferingReader } from "../offerings/public-offering-cache";
+import {
+  checkoutRoute,
+  finalizeSubscriptionRoute,
+  publicOfferingRoute,
+  startFreeSubscriptionRoute,
+  startSubscriptionRoute,
+} from "./subscribe-api";
 import {
   createCheckoutSession,
   finalizeSubscription,
@@ -19,17 +19,18 @@ import {
   startSubscription,
 } from "./subscribe-service";
 
+/** The handlers of subscribe-api.ts; createApp puts the limits in front. */
 export function subscribeRoutes(
   deps: SubscribeDeps & { readPublicOffering: PublicOfferingReader; trustedProxyHops: number },
 ) {
   const callerOf = (c: Context) => ({ clientAddress: clientAddress(c, deps.trustedProxyHops) });
-  return new Hono<AppEnv>()
-    .get("/offerings/:customUrl", async (c) => {
-      const offering = await deps.readPublicOffering(c.req.param("customUrl"));
+  return declaredRouter()
+    .openapi(publicOfferingRoute, async (c) => {
+      const offering = await deps.readPublicOffering(c.req.valid("param").customUrl);
       if (!offering) throw new AppError("not_found", "Subscription Not Found");
-      return c.json({ offering });
+      return c.json({ offering }, 200);
     })
-    .post("/subscribe", validate("json", startSubscriptionSchema), async (c) => {
+    .openapi(startSubscriptionRoute, async (c) => {
       const input = c.req.valid("json");
       const response = await runIdempotent(
         deps.db,
@@ -40,9 +41,9 @@ export function subscribeRoutes(
           body: await startSubscription(deps, input, callerOf(c)),
         }),
       );
-      return c.json(response.body as object, response.status as 201);
+      return c.json(response.body, response.status);
     })
-    .post("/subscribe/free", validate("json", startFreeSubscriptionSchema), async (c) => {
+    .openapi(startFreeSubscriptionRoute, async (c) => {
       const input = c.req.valid("json");
       const response = await runIdempotent(
         deps.db,
@@ -56,12 +57,12 @@ export function subscribeRoutes(
           ),
         }),
       );
-      return c.json(response.body as object, response.status as 201);
+      return c.json(response.body, response.status);
     })
-    .post("/subscribe/finalize", validate("json", finalizeSubscriptionSchema), async (c) =>
-      c.json(await finalizeSubscription(deps, c.req.valid("json"), callerOf(c))),
+    .openapi(finalizeSubscriptionRoute, async (c) =>
+      c.json(await finalizeSubscription(deps, c.req.valid("json"), callerOf(c)), 200),
     )
-    .post("/checkout", validate("json", checkoutRequestSchema), async (c) =>
-      c.json(await createCheckoutSession(deps, c.req.valid("json"), callerOf(c))),
+    .openapi(checkoutRoute, async (c) =>
+      c.json(await createCheckoutSession(deps, c.req.valid("json"), callerOf(c)), 200),
     );
 }

@@ -1,0 +1,16 @@
+import { openApiDocumentRoute } from "./http/openapi-document";
+import type { RouteDeclaration } from "./http/route-declaration";
+import { offeringApi } from "./modules/offerings/offering-api";
+import { subscribeApi } from "./modules/subscribe/subscribe-api";
+
+/**
+ * Every declared route (server/http/route-declaration.ts): createApp installs their limits and
+ * access checks from this list, the OpenAPI document lists them, and the security tests walk
+ * them. A module's declarations join here when the module is converted; until every module is,
+ * the rest keep their entries in server/http/route-limits.ts and tests/security/route-policies.ts.
+ */
+export const apiRoutes: readonly RouteDeclaration[] = [
+  ...offeringApi,
+  ...subscribeApi,
+  openApiDocumentRoute,
+];
