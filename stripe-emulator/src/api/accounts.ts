@@ -59,7 +59,7 @@ export const accountRoutes: Route[] = [
       company: "any",
       tos_acceptance: "any",
     },
-    handle(em, { params }) {
+    handle: (em, { params }) => {
       const type = optionalString(params, "type") ?? "express";
       if (!["express", "standard", "custom"].includes(type))
         throw invalid("type", `Invalid type: ${type}`);
@@ -134,7 +134,7 @@ export const accountRoutes: Route[] = [
     path: "/v1/accounts/:id{acct_\\w+}",
     allowed: ["email", "metadata", "settings", "business_profile", "default_currency"],
     nested: { settings: ACCOUNT_SETTINGS, business_profile: "any" },
-    handle(em, { params }, path) {
+    handle: (em, { params }, path) => {
       const settings = optionalObject(params, "settings") as SettingsParams | undefined;
       return updateAccount(em, requireAccount(em, path.id), {
         email: optionalString(params, "email"),
@@ -154,7 +154,7 @@ export const accountRoutes: Route[] = [
     method: "GET",
     path: "/v1/account",
     allowed: ["expand"],
-    handle(em, { account }) {
+    handle: (em, { account }) => {
       if (account) return requireAccount(em, account);
       return PLATFORM_ACCOUNT;
     },
@@ -164,7 +164,7 @@ export const accountRoutes: Route[] = [
     path: "/v1/account_links",
     allowed: ["account", "type", "refresh_url", "return_url", "collect", "collection_options"],
     nested: { collection_options: { fields: true, future_requirements: true } },
-    handle(em, { params }) {
+    handle: (em, { params }) => {
       const account = requireAccount(em, requiredString(params, "account"));
       const type = requiredString(params, "type");
       if (type !== "account_onboarding" && type !== "account_update")
@@ -180,7 +180,7 @@ export const accountRoutes: Route[] = [
     path: "/v1/account_sessions",
     allowed: ["account", "components"],
     nested: { components: "any" },
-    handle(em, { params }) {
+    handle: (em, { params }) => {
       const account = requireAccount(em, requiredString(params, "account"));
       const requested = (optionalObject(params, "components") ?? {}) as ComponentParams;
       return newAccountSession(em, account, requested);
@@ -190,7 +190,7 @@ export const accountRoutes: Route[] = [
     method: "POST",
     path: "/v1/accounts/:id{acct_\\w+}/login_links",
     allowed: [],
-    handle(em, _req, path) {
+    handle: (em, _req, path) => {
       return createLoginLink(em, requireAccount(em, path.id));
     },
   },

@@ -33,7 +33,7 @@ export const catalogueRoutes: Route[] = [
       "unit_label",
     ],
     nested: { default_price_data: "any", images: true },
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const product = newProduct(em, requiredString(params, "name"));
       // Stripe lets the caller choose a product's id; it must be unique in the account.
       const id = optionalString(params, "id");
@@ -53,7 +53,7 @@ export const catalogueRoutes: Route[] = [
     method: "POST",
     path: "/v1/products/:id{prod_\\w+}",
     allowed: ["name", "description", "metadata", "active", "default_price"],
-    handle(em, { params, account }, path) {
+    handle: (em, { params, account }, path) => {
       const product = requireObject(em, path.id, "product", account);
       const name = optionalString(params, "name");
       if (name !== undefined) product.name = name;
@@ -78,7 +78,7 @@ export const catalogueRoutes: Route[] = [
     method: "GET",
     path: "/v1/products/:id{prod_\\w+}/features",
     allowed: PAGE_PARAMS,
-    handle(em, { account }, path) {
+    handle: (em, { account }, path) => {
       requireObject(em, path.id, "product", account);
       return [];
     },
@@ -87,7 +87,7 @@ export const catalogueRoutes: Route[] = [
     method: "GET",
     path: "/v1/products/:id{prod_\\w+}/features/:child{\\w+}",
     allowed: ["expand"],
-    handle(em, request, path) {
+    handle: (em, request, path) => {
       requireObject(em, path.id, "product", request.account);
       throw noSuch("product feature", childId(request));
     },
@@ -97,7 +97,7 @@ export const catalogueRoutes: Route[] = [
     path: "/v1/products",
     allowed: ["active", "ids", "created", ...PAGE_PARAMS],
     nested: { ids: true },
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const active = optionalBool(params, "active");
       const ids = optionalArray(params, "ids")?.map(String);
       return em.store.listFor(
@@ -141,7 +141,7 @@ export const catalogueRoutes: Route[] = [
         id: true,
       },
     },
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       // Stripe checks required params before it looks anything up.
       const currency = requiredString(params, "currency").toLowerCase();
       const unitAmount = optionalInt(params, "unit_amount");
@@ -185,7 +185,7 @@ export const catalogueRoutes: Route[] = [
     method: "POST",
     path: "/v1/prices/:id{price_\\w+}",
     allowed: ["active", "metadata", "nickname", "lookup_key"],
-    handle(em, { params, account }, path) {
+    handle: (em, { params, account }, path) => {
       const price = requireObject(em, path.id, "price", account);
       const active = optionalBool(params, "active");
       if (active !== undefined) price.active = active;
@@ -210,7 +210,7 @@ export const catalogueRoutes: Route[] = [
       ...PAGE_PARAMS,
     ],
     nested: { recurring: { interval: true, meter: true, usage_type: true }, lookup_keys: true },
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const product = optionalString(params, "product");
       const active = optionalBool(params, "active");
       const type = optionalString(params, "type");

@@ -8,7 +8,7 @@ export const chargeRoutes: Route[] = [
     method: "GET",
     path: "/v1/charges",
     allowed: ["customer", "payment_intent", "transfer_group", "created", ...PAGE_PARAMS],
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const customer = optionalString(params, "customer");
       const intent = optionalString(params, "payment_intent");
       const group = optionalString(params, "transfer_group");

@@ -64,7 +64,7 @@ export const checkoutRoutes: Route[] = [
         billing_cycle_anchor: true,
       },
     },
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const mode = requiredString(params, "mode");
       if (mode !== "subscription")
         throw invalid("mode", "The emulator supports mode=subscription only.");
@@ -138,7 +138,7 @@ export const checkoutRoutes: Route[] = [
     method: "GET",
     path: "/v1/checkout/sessions/:id{cs_\\w+}/line_items",
     allowed: PAGE_PARAMS,
-    handle(em, { account }, path) {
+    handle: (em, { account }, path) => {
       const session = requireObject(em, path.id, "checkout.session", account);
       // The same list as the includable `line_items`, built in one place.
       return (applyExpand(em.store, session, ["line_items"]) as { line_items: unknown }).line_items;
@@ -158,7 +158,7 @@ export const checkoutRoutes: Route[] = [
       ...PAGE_PARAMS,
     ],
     nested: { customer_details: { email: true } },
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const status = optionalString(params, "status");
       if (status && !SESSION_STATUSES.includes(status))
         throw invalid("status", `Invalid status: must be one of ${SESSION_STATUSES.join(", ")}`);
@@ -178,7 +178,7 @@ export const checkoutRoutes: Route[] = [
     method: "POST",
     path: "/v1/checkout/sessions/:id{cs_\\w+}/expire",
     allowed: ["expand"],
-    handle(em, { account }, path) {
+    handle: (em, { account }, path) => {
       const session = requireObject(em, path.id, "checkout.session", account);
       if (session.status !== "open")
         throw new StripeApiError(400, {
@@ -200,7 +200,7 @@ export const checkoutRoutes: Route[] = [
       "locale",
       "expand",
     ],
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const customer = requireObject(em, requiredString(params, "customer"), "customer", account);
       return createPortalSession(
         em,

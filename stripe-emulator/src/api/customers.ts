@@ -62,7 +62,7 @@ export const customerRoutes: Route[] = [
       "test_clock",
     ],
     nested: { invoice_settings: invoiceSettings, address },
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const customer = em.store.put(newCustomer(em, {}), account);
       const pm = optionalString(params, "payment_method");
       if (pm)
@@ -93,7 +93,7 @@ export const customerRoutes: Route[] = [
     method: "GET",
     path: "/v1/customers/:id{cus_\\w+}/payment_methods",
     allowed: ["type", "allow_redisplay", ...PAGE_PARAMS],
-    handle(em, { params, account }, path) {
+    handle: (em, { params, account }, path) => {
       const customer = requireObject(em, path.id, "customer", account);
       const type = optionalString(params, "type");
       return em.store.listFor(
@@ -107,7 +107,7 @@ export const customerRoutes: Route[] = [
     method: "GET",
     path: "/v1/customers/:id{cus_\\w+}/payment_methods/:child{pm_\\w+}",
     allowed: ["expand"],
-    handle(em, request, path) {
+    handle: (em, request, path) => {
       const customer = requireObject(em, path.id, "customer", request.account);
       const id = childId(request);
       const pm = requireObject(em, id, "payment_method", request.account);
@@ -119,7 +119,7 @@ export const customerRoutes: Route[] = [
     method: "GET",
     path: "/v1/customers/:id{cus_\\w+}/cash_balance",
     allowed: ["expand"],
-    handle(em, { account }, path) {
+    handle: (em, { account }, path) => {
       return cashBalanceOf(requireObject(em, path.id, "customer", account));
     },
   },
@@ -137,7 +137,7 @@ export const customerRoutes: Route[] = [
       method: "GET",
       path: `/v1/customers/:id{cus_\\w+}/${collection}`,
       allowed: [...filters, ...PAGE_PARAMS],
-      handle(em, { account }, path) {
+      handle: (em, { account }, path) => {
         requireObject(em, path.id, "customer", account);
         return [];
       },
@@ -146,7 +146,7 @@ export const customerRoutes: Route[] = [
       method: "GET",
       path: `/v1/customers/:id{cus_\\w+}/${collection}/:child{${prefix}\\w+}`,
       allowed: ["expand"],
-      handle(em, request, path) {
+      handle: (em, request, path) => {
         requireObject(em, path.id, "customer", request.account);
         throw noSuch(noun, childId(request));
       },
@@ -156,7 +156,7 @@ export const customerRoutes: Route[] = [
     method: "GET",
     path: "/v1/customers",
     allowed: ["email", "created", "test_clock", ...PAGE_PARAMS],
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const email = optionalString(params, "email");
       return em.store.listFor("customer", account, (c) => !email || c.email === email);
     },
@@ -185,7 +185,7 @@ export const customerRoutes: Route[] = [
       billing_details: { name: true, email: true, phone: true, address },
     },
     publishable: true,
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       if (requiredString(params, "type") !== "card")
         throw invalid("type", "Only card payment methods are emulated.");
       const card = optionalObject(params, "card");
@@ -226,7 +226,7 @@ export const customerRoutes: Route[] = [
     method: "POST",
     path: "/v1/payment_methods/:id{pm_\\w+}/attach",
     allowed: ["customer"],
-    handle(em, { params, account }, path) {
+    handle: (em, { params, account }, path) => {
       const customer = requiredString(params, "customer");
       return attachPaymentMethod(em, resolvePaymentMethod(em, path.id, account), customer, account);
     },
@@ -235,7 +235,7 @@ export const customerRoutes: Route[] = [
     method: "POST",
     path: "/v1/payment_methods/:id{pm_\\w+}/detach",
     allowed: [],
-    handle(em, { account }, path) {
+    handle: (em, { account }, path) => {
       return detachPaymentMethod(em, requireObject(em, path.id, "payment_method", account));
     },
   },
@@ -243,7 +243,7 @@ export const customerRoutes: Route[] = [
     method: "GET",
     path: "/v1/payment_methods",
     allowed: ["customer", "type", ...PAGE_PARAMS],
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const customer = optionalString(params, "customer");
       return em.store.listFor(
         "payment_method",

@@ -14,7 +14,7 @@ export const disputeRoutes: Route[] = [
     method: "GET",
     path: "/v1/disputes",
     allowed: ["charge", "payment_intent", "created", ...PAGE_PARAMS],
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const charge = optionalString(params, "charge");
       const intent = optionalString(params, "payment_intent");
       return em.store.listFor(

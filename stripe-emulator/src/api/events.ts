@@ -19,7 +19,7 @@ export const eventRoutes: Route[] = [
     method: "GET",
     path: "/v1/events",
     allowed: ["type", "types", "created", "delivery_success", ...PAGE_PARAMS],
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const type = optionalString(params, "type");
       const types = (optionalArray(params, "types") ?? []).map(String);
       return em.store.listFor(

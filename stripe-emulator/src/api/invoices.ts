@@ -29,7 +29,7 @@ export const invoiceRoutes: Route[] = [
       "due_date",
       ...PAGE_PARAMS,
     ],
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const customer = optionalString(params, "customer");
       const subscription = optionalString(params, "subscription");
       const status = optionalString(params, "status");
@@ -51,7 +51,7 @@ export const invoiceRoutes: Route[] = [
     method: "GET",
     path: "/v1/invoice_payments",
     allowed: ["invoice", "payment", "status", ...PAGE_PARAMS],
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const invoice = requireObject(em, requiredString(params, "invoice"), "invoice", account);
       return invoice._payments ?? [];
     },
@@ -60,7 +60,7 @@ export const invoiceRoutes: Route[] = [
     method: "GET",
     path: "/v1/invoice_payments/:id{inpay_\\w+}",
     allowed: ["expand"],
-    handle(em, { account }, path) {
+    handle: (em, { account }, path) => {
       for (const invoice of em.store.listWhere(
         "invoice",
         "payment",

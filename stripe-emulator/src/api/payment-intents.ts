@@ -32,7 +32,7 @@ export const paymentIntentRoutes: Route[] = [
     method: "GET",
     path: "/v1/payment_intents",
     allowed: ["customer", "created", ...PAGE_PARAMS],
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const customer = optionalString(params, "customer");
       if (customer)
         return em.store.listWhere(
@@ -63,7 +63,7 @@ export const paymentIntentRoutes: Route[] = [
     ],
     nested: { payment_method_options: "any", mandate_data: "any", payment_method_data: "any" },
     publishable: true,
-    handle(em, request, path) {
+    handle: (em, request, path) => {
       const { params, account } = request;
       const pi = requireIntent(em, path.id, request);
       return confirmPaymentIntent(em, pi, account, {

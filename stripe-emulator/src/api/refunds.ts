@@ -49,7 +49,7 @@ export const refundRoutes: Route[] = [
       "instructions_email",
       "expand",
     ],
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const reason = optionalString(params, "reason") ?? null;
       if (reason && !REASONS.includes(reason))
         throw invalid("reason", `Invalid reason: must be one of ${REASONS.join(", ")}`);
@@ -73,7 +73,7 @@ export const refundRoutes: Route[] = [
     method: "POST",
     path: "/v1/refunds/:id{re_\\w+}",
     allowed: ["metadata", "expand"],
-    handle(em, { params, account }, path) {
+    handle: (em, { params, account }, path) => {
       const refund = requireObject(em, path.id, "refund", account);
       if (params.metadata !== undefined) {
         const merged: Record<string, string> = { ...refund.metadata, ...metadataOf(params) };
@@ -86,7 +86,7 @@ export const refundRoutes: Route[] = [
     method: "GET",
     path: "/v1/refunds",
     allowed: ["charge", "payment_intent", "created", ...PAGE_PARAMS],
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const charge = optionalString(params, "charge");
       const intent = optionalString(params, "payment_intent");
       const matches = (r: Stored<"refund">) =>

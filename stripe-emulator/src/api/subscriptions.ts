@@ -167,7 +167,7 @@ export const subscriptionRoutes: Route[] = [
       transfer_data: transferData,
       billing_mode: billingMode,
     },
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const behavior = optionalString(params, "payment_behavior") ?? "allow_incomplete";
       if (!SUBSCRIPTION_BEHAVIORS.includes(behavior))
         throw invalid("payment_behavior", `Invalid payment_behavior: ${behavior}`);
@@ -206,7 +206,7 @@ export const subscriptionRoutes: Route[] = [
     path: "/v1/subscriptions/:id{sub_\\w+}",
     allowed: ["invoice_now", "prorate", "cancellation_details", "expand"],
     nested: { cancellation_details: { comment: true, feedback: true } },
-    handle(em, { params, account }, path) {
+    handle: (em, { params, account }, path) => {
       const subscription = requireObject(em, path.id, "subscription", account);
       const details = cancellationDetailsOf(params);
       return cancelSubscription(em, subscription, {
@@ -226,7 +226,7 @@ export const subscriptionRoutes: Route[] = [
     method: "GET",
     path: "/v1/subscription_items/:id{si_\\w+}",
     allowed: ["expand"],
-    handle(em, { account }, path) {
+    handle: (em, { account }, path) => {
       const items = em.store
         .listFor("subscription", account, (s) => s.items.data.some((i) => i.id === path.id))
         .flatMap((s) => s.items.data);
@@ -237,7 +237,7 @@ export const subscriptionRoutes: Route[] = [
     method: "GET",
     path: "/v1/subscriptions",
     allowed: ["customer", "status", "price", "created", "collection_method", ...PAGE_PARAMS],
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const customer = optionalString(params, "customer");
       const status = optionalString(params, "status");
       const price = optionalString(params, "price");

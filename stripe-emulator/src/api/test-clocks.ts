@@ -10,7 +10,7 @@ export const testClockRoutes: Route[] = [
     method: "POST",
     path: "/v1/test_helpers/test_clocks",
     allowed: ["frozen_time", "name"],
-    handle(em, { params }) {
+    handle: (em, { params }) => {
       const frozen = optionalInt(params, "frozen_time");
       if (frozen === undefined) throw missing("frozen_time");
       if (frozen > em.store.now()) advanceClock(em, frozen - em.store.now());
@@ -21,7 +21,7 @@ export const testClockRoutes: Route[] = [
     method: "POST",
     path: "/v1/test_helpers/test_clocks/:id{clock_\\w+}/advance",
     allowed: ["frozen_time"],
-    handle(em, { params }, path) {
+    handle: (em, { params }, path) => {
       const target = optionalInt(params, "frozen_time");
       if (target === undefined) throw missing("frozen_time");
       if (target <= em.store.now())

@@ -13,7 +13,7 @@ export const transferRoutes: Route[] = [
     method: "GET",
     path: "/v1/balance",
     allowed: [],
-    handle(em, { account }) {
+    handle: (em, { account }) => {
       return balanceOf(em, account);
     },
   },
@@ -21,7 +21,7 @@ export const transferRoutes: Route[] = [
     method: "GET",
     path: "/v1/application_fees",
     allowed: ["charge", "created", ...PAGE_PARAMS],
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const charge = optionalString(params, "charge");
       // Fees are the platform's; a connected account sees none of its own.
       if (account) return [];
@@ -64,7 +64,7 @@ export const transferRoutes: Route[] = [
     method: "GET",
     path: "/v1/transfers",
     allowed: ["destination", "created", ...PAGE_PARAMS],
-    handle(em, { params, account }) {
+    handle: (em, { params, account }) => {
       const destination = optionalString(params, "destination");
       if (account) return [];
       const created = createdRange(params);

@@ -23,7 +23,7 @@ export const webhookEndpointRoutes: Route[] = [
     method: "POST",
     path: "/v1/webhook_endpoints",
     allowed: ["url", "enabled_events", "connect", "api_version", "description", "metadata"],
-    handle(em, { params }) {
+    handle: (em, { params }) => {
       const endpoint = registerEndpoint(em, {
         url: requiredString(params, "url"),
         connect: optionalBool(params, "connect") ?? false,
@@ -54,7 +54,7 @@ export const webhookEndpointRoutes: Route[] = [
     method: "POST",
     path: "/v1/webhook_endpoints/:id{we_\\w+}",
     allowed: ["url", "enabled_events", "description", "metadata", "disabled"],
-    handle(em, { params }, path) {
+    handle: (em, { params }, path) => {
       const endpoint = updateEndpoint(em, requireEndpoint(em, path.id), {
         url: optionalString(params, "url") || undefined,
         enabledEvents: params.enabled_events === undefined ? undefined : eventList(params),
@@ -72,7 +72,7 @@ export const webhookEndpointRoutes: Route[] = [
     method: "DELETE",
     path: "/v1/webhook_endpoints/:id{we_\\w+}",
     allowed: [],
-    handle(em, _req, path) {
+    handle: (em, _req, path) => {
       const endpoint = removeEndpoint(em, requireEndpoint(em, path.id));
       return { id: endpoint.id, object: "webhook_endpoint", deleted: true };
     },
