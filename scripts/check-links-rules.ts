@@ -80,10 +80,12 @@ function judgeLink(rawTarget: string, from: string, repo: Repo): string | undefi
  * `@hono/node-server`, `/api/health`) are prose, packages or routes.
  */
 function judgeWord(word: string, from: string, repo: Repo): string | undefined {
-  const url = judgeUrl(word, repo);
-  if (url !== undefined) return url || undefined;
-  if (!word.includes("/")) return isFileName(word) && !repo.names.has(word) ? missing : undefined;
-  const candidate = literalPrefix(word.replace(/[#?].*$/, "").replace(/(:\d+)+$/, ""));
+  if (word.includes("://")) return judgeUrl(word, repo) || undefined;
+  // A position (`app.ts:12:3`) and an anchor or query are not part of the path.
+  const plain = word.replace(/[#?].*$/, "").replace(/(:\d+)+$/, "");
+  if (!plain.includes("/"))
+    return isFileName(plain) && !repo.names.has(plain) ? missing : undefined;
+  const candidate = literalPrefix(plain);
   if (candidate === "" || candidate === "." || candidate === "..") return undefined;
   if (candidate.startsWith("/")) return isMachinePath(candidate, repo) ? outside : undefined;
   const dir = path.posix.dirname(from);

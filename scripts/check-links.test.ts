@@ -92,11 +92,11 @@ describe("markdown", () => {
 describe("a file named without its folder", () => {
   it("must be the name of one of our files, if it reads as a source file", () => {
     const text = [
-      "`route-limits.ts` and `architecture.md`; gone: `old-limits.ts`, `product-spec.md`.",
+      "`route-limits.ts:12` and `architecture.md`; gone: `old-limits.ts:3`, `product-spec.md`.",
       "Built, served or a product: `main.js`, `signin.html`, `openapi.json`, `Stripe.js`, `README.md`.",
     ].join("\n");
     expect(findings("docs/architecture.md", text)).toEqual([
-      "1: old-limits.ts",
+      "1: old-limits.ts:3",
       "1: product-spec.md",
     ]);
     expect(findings("server/app.ts", "// kept in route-limits.ts, not limits.ts")).toEqual([
