@@ -134,6 +134,19 @@ module.exports = {
       to: { path: "^stripe-emulator/", dependencyTypesNot: ["aliased-workspace"] },
     },
     {
+      name: "emulator-domain-imports-its-api-handlers",
+      comment:
+        "The emulator's api/ modules are thin HTTP handlers: only the /v1 router (http/api-" +
+        "routes.ts) mounts them. What a handler does lives in billing/, connect/ or webhooks/, " +
+        "which hosted pages and controls call too.",
+      severity: "error",
+      from: {
+        path: "^stripe-emulator/src/",
+        pathNot: "^stripe-emulator/src/(api/|http/api-routes\\.ts$)",
+      },
+      to: { path: "^stripe-emulator/src/api/" },
+    },
+    {
       name: "emulator-imports-outside-its-package",
       comment:
         "The emulator stands alone (it is Stripe, not part of Regulars): it imports its own " +
