@@ -9,7 +9,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 let testDatabase: TestDatabase;
 
 beforeAll(async () => {
-  if (onPostgres) testDatabase = await createTestDatabase();
+  if (onPostgres) testDatabase = await createTestDatabase({ empty: true });
 });
 afterAll(async () => {
   await testDatabase?.drop();
