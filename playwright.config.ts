@@ -15,8 +15,16 @@ export const e2eEmulatorUrl = `http://127.0.0.1:${emulatorPort}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Files spread over two workers (a file's tests stay in order, in one worker). Each test makes
+  // its own creator, customers and client address, so tests share only the server and the
+  // emulator; the few that change the emulator for everyone are tagged @alone and run after
+  // the rest, one at a time (the "alone" project). ADR 031.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: "shared", grepInvert: /@alone/ },
+    { name: "alone", grep: /@alone/, dependencies: ["shared"], workers: 1 },
+  ],
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

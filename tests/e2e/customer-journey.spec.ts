@@ -66,7 +66,8 @@ test("3-D Secure: a failed challenge shows an error, a passed one subscribes", a
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
 });
 
-test("charged but not yet recorded: the page says not to pay again and locks the form", async ({
+// @alone: the emulator fails every test's subscription reads while it runs (playwright.config.ts).
+test("charged but not yet recorded: the page says not to pay again and locks the form @alone", async ({
   page,
   consoleErrors,
 }) => {
@@ -207,7 +208,8 @@ test("self-service from the e-mail: change e-mail, update the card in the portal
   });
 });
 
-test("three months pass: renewals reach the creator's earnings; a failing card turns Past due", async ({
+// @alone: it moves the emulator's clock for every test (playwright.config.ts).
+test("three months pass: renewals reach the creator's earnings; a failing card turns Past due @alone", async ({
   page,
   request,
   baseURL,
