@@ -23,9 +23,15 @@ export async function expectNoAxeViolations(
           animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
       ),
   );
+  // A state that changes while axe reads (a submit enabled as the page hydrates) must be read
+  // as it ends, not at whatever point of its fade the read falls on: no transitions meanwhile.
+  const still = await page.addStyleTag({
+    content: "*, *::before, *::after { transition: none !important; }",
+  });
   const builder = new AxeBuilder({ page });
   if (options.include) builder.include(options.include);
   const results = await builder.analyze();
+  await still.evaluate((style) => style.parentNode?.removeChild(style));
   (options.soft ? expect.soft : expect)(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
     `axe on ${what}`,
