@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { type AppClient, jsonRequest } from "../setup/test-app";
+import { readJson } from "../support/read-json";
+import { signedInReplySchema } from "../support/reply-schemas";
 
 export interface TestCreator {
   id: string;
@@ -48,7 +50,7 @@ export async function createCreator(
     ip,
   });
   expect(signIn.status, await signIn.clone().text()).toBe(200);
-  const body = (await signIn.json()) as { user: { id: string } };
+  const body = await readJson(signIn, signedInReplySchema);
   return { id: body.user.id, email, password, cookie: sessionCookie(signIn) };
 }
 

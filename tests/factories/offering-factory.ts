@@ -1,5 +1,10 @@
-import type { CreateOfferingInput, Offering } from "../../contracts/offerings";
+import {
+  type CreateOfferingInput,
+  type Offering,
+  offeringResponseSchema,
+} from "../../contracts/offerings";
 import { type AppClient, jsonRequest } from "../setup/test-app";
+import { readConnectedAccount, readJson } from "../support/read-json";
 import { asCreator, createCreator, type TestCreator } from "./creator-factory";
 import { completeConnectOnboarding } from "./stripe-browser";
 
@@ -29,7 +34,7 @@ export async function createOnboardedCreator(
     "/api/connect/account",
     asCreator(creator, jsonRequest("POST", {})),
   );
-  const { account } = (await created.json()) as { account: { stripeAccountId: string } };
+  const account = await readConnectedAccount(created);
   await completeConnectOnboarding(app, account.stripeAccountId);
   await app.request("/api/connect/account/refresh", asCreator(creator, jsonRequest("POST", {})));
   return { ...creator, stripeAccountId: account.stripeAccountId };
@@ -55,7 +60,7 @@ export async function createOffering(
   if (response.status !== 201) {
     throw new Error(`createOffering failed: ${response.status} ${await response.text()}`);
   }
-  return ((await response.json()) as { offering: Offering }).offering;
+  return (await readJson(response, offeringResponseSchema)).offering;
 }
 
 /** Deletes the creator's account as they would from the Account tab (password, no 2FA). */

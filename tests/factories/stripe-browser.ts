@@ -1,4 +1,9 @@
+import { z } from "zod";
 import type { AppClient } from "../setup/test-app";
+import { readJson } from "../support/read-json";
+
+/** Whatever the emulator answers is a JSON object; the callers pick the fields they check. */
+const stripeObjectSchema = z.record(z.string(), z.unknown());
 
 // What Stripe.js does in the browser, done over HTTP with the publishable key.
 
@@ -18,7 +23,7 @@ async function postForm(app: AppClient, path: string, fields: Record<string, str
     },
     body: new URLSearchParams(fields).toString(),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return { status: response.status, body: await readJson(response, stripeObjectSchema) };
 }
 
 export const testCards = {

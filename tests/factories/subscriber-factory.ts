@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Offering } from "../../contracts/offerings";
+import {
+  finalizeSubscriptionResponseSchema,
+  startSubscriptionResponseSchema,
+} from "../../contracts/subscribe";
 import { type AppClient, jsonRequest } from "../setup/test-app";
+import { readJson } from "../support/read-json";
 import { confirmCardPayment, createPaymentMethod, testCards } from "./stripe-browser";
 
 export interface SubscribeResult {
@@ -29,11 +34,10 @@ export async function subscribeWithCard(
   );
   if (start.status !== 201)
     throw new Error(`subscribe failed: ${start.status} ${await start.text()}`);
-  const { subscriptionId, clientSecret, finalizeToken } = (await start.json()) as {
-    subscriptionId: string;
-    clientSecret: string | null;
-    finalizeToken: string;
-  };
+  const { subscriptionId, clientSecret, finalizeToken } = await readJson(
+    start,
+    startSubscriptionResponseSchema,
+  );
   if (clientSecret) await confirmCardPayment(app, clientSecret, paymentMethodId);
   const finalize = await app.request(
     "/api/public/subscribe/finalize",
@@ -42,9 +46,6 @@ export async function subscribeWithCard(
   if (finalize.status !== 200) {
     throw new Error(`finalize failed: ${finalize.status} ${await finalize.text()}`);
   }
-  const { subscriberId, manageKey } = (await finalize.json()) as {
-    subscriberId: string;
-    manageKey: string;
-  };
+  const { subscriberId, manageKey } = await readJson(finalize, finalizeSubscriptionResponseSchema);
   return { subscriberId, manageKey, subscriptionId };
 }

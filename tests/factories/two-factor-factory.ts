@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { user } from "../../server/db/schema/auth";
 import { type AppClient, jsonRequest, type TestApp } from "../setup/test-app";
+import { readJson } from "../support/read-json";
+import { twoFactorSetupReplySchema } from "../support/reply-schemas";
 import { codeForStep, totpStep } from "../support/totp";
 import { asCreator, nextClientAddress, sessionCookie, type TestCreator } from "./creator-factory";
 
@@ -26,7 +28,7 @@ export function requestTwoFactorSetup(app: AppClient, creator: TestCreator) {
 async function startTwoFactorSetup(app: AppClient, creator: TestCreator) {
   const response = await requestTwoFactorSetup(app, creator);
   expect(response.status, await response.clone().text()).toBe(200);
-  const body = (await response.json()) as { totpURI: string; backupCodes: string[] };
+  const body = await readJson(response, twoFactorSetupReplySchema);
   const secret = new URL(body.totpURI).searchParams.get("secret");
   if (!secret) throw new Error(`no secret in ${body.totpURI}`);
   return { secret, backupCodes: body.backupCodes };

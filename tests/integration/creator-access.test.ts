@@ -9,6 +9,7 @@ import {
   type OnboardedCreator,
 } from "../factories/offering-factory";
 import { createTestApp, jsonRequest, type TestApp } from "../setup/test-app";
+import { readConnectedAccount } from "../support/read-json";
 
 let app: TestApp;
 let owner: OnboardedCreator;
@@ -120,7 +121,7 @@ describe("creator routes", () => {
     const overview = await app.request("/api/dashboard/overview", asCreator(intruder));
     expect(await overview.json()).toMatchObject({ activeOfferingCount: 0, monthlyRevenueCents: 0 });
     const connect = await app.request("/api/connect/account", asCreator(intruder));
-    const body = (await connect.json()) as { account: { stripeAccountId: string } };
-    expect(body.account.stripeAccountId).toBe(intruder.stripeAccountId);
+    const account = await readConnectedAccount(connect);
+    expect(account.stripeAccountId).toBe(intruder.stripeAccountId);
   });
 });

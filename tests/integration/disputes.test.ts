@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Earnings } from "../../contracts/dashboard";
-import type { SubscriberPayment } from "../../contracts/subscribers";
+import { earningsSchema } from "../../contracts/dashboard";
+import { subscriberPaymentsSchema } from "../../contracts/subscribers";
 import { creatorEarnings } from "../../server/db/schema/app";
 import { asCreator, type TestCreator } from "../factories/creator-factory";
 import { createOffering, createOnboardedCreator } from "../factories/offering-factory";
 import { subscribeWithCard } from "../factories/subscriber-factory";
 import { createTestApp, jsonRequest, type TestApp } from "../setup/test-app";
+import { readApiError, readJson } from "../support/read-json";
 
 // Issue 13: test card 4000 0000 0000 0259 succeeds and is disputed at once, as on Stripe. The
 // charge.dispute.* webhooks record the withdrawn amount and the outcome on the payment.
@@ -48,7 +49,7 @@ async function paymentsOf(creator: TestCreator, subscriberId: string) {
     `/api/subscribers/${subscriberId}/payments`,
     asCreator(creator),
   );
-  return ((await response.json()) as { payments: SubscriberPayment[] }).payments;
+  return (await readJson(response, subscriberPaymentsSchema)).payments;
 }
 
 async function adjustmentRows(subscriberId: string) {
@@ -61,7 +62,7 @@ async function adjustmentRows(subscriberId: string) {
 
 async function totalNet(creator: TestCreator) {
   const response = await app.request("/api/dashboard/earnings", asCreator(creator));
-  return ((await response.json()) as Earnings).totalNetEarningsCents;
+  return (await readJson(response, earningsSchema)).totalNetEarningsCents;
 }
 
 async function closeDispute(id: string, outcome: "won" | "lost") {
@@ -91,9 +92,7 @@ describe("disputes (issue 13)", () => {
       asCreator(creator, jsonRequest("POST", { amountCents: 100 })),
     );
     expect(refund.status).toBe(409);
-    expect(((await refund.json()) as { error: { message: string } }).error.message).toMatch(
-      /disputed/,
-    );
+    expect((await readApiError(refund)).message).toMatch(/disputed/);
   });
 
   it("reinstates the amount when the dispute is won, once however often it is told", async () => {

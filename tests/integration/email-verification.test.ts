@@ -1,12 +1,16 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { publicOfferingSchema } from "../../contracts/landing";
 import { user } from "../../server/db/schema/auth";
 import type { LandingRenderer } from "../../server/modules/web-shell/landing-renderer";
 import { asCreator, createCreator, sessionCookie } from "../factories/creator-factory";
 import { createOffering, createOnboardedCreator } from "../factories/offering-factory";
 import { linksIn, readOutbox } from "../setup/outbox";
 import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
+import { readApiError, readJson } from "../support/read-json";
+import { sessionReplySchema } from "../support/reply-schemas";
 
 // With the web shell and the real landing renderer (as in landing-page-html.test.ts), so the
 // server-drawn landing HTML is checked as well as the JSON.
@@ -41,7 +45,7 @@ async function verificationLink(email: string) {
 
 async function landingContact(customUrl: string) {
   const json = await app.request(`/api/public/offerings/${customUrl}`);
-  const { offering } = (await json.json()) as { offering: { creatorEmail: string | null } };
+  const { offering } = await readJson(json, z.object({ offering: publicOfferingSchema }));
   const html = await (await app.request(`/landing/${customUrl}`)).text();
   return { creatorEmail: offering.creatorEmail, html };
 }
@@ -75,8 +79,8 @@ describe("e-mail verification", () => {
     const session = await app.request("/api/auth/get-session", {
       headers: { Cookie: sessionCookie(opened) },
     });
-    const body = (await session.json()) as { user: { id: string; emailVerified: boolean } };
-    expect(body.user).toMatchObject({ id: creator.id, emailVerified: true });
+    const body = await readJson(session, sessionReplySchema);
+    expect(body?.user).toMatchObject({ id: creator.id, emailVerified: true });
   });
 
   it("a broken link goes to the dashboard with an error and verifies nothing", async () => {
@@ -125,9 +129,7 @@ describe("e-mail verification", () => {
     expect(badBody.status).toBe(400);
     const noToken = await app.request("/api/auth/verify-email?callbackURL=%2Fdashboard");
     expect(noToken.status).toBe(400);
-    expect(((await noToken.json()) as { error: { code: string } }).error.code).toBe(
-      "validation_failed",
-    );
+    expect((await readApiError(noToken)).code).toBe("validation_failed");
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { ConnectStatus } from "../../contracts/connect";
-import { NOT_ACCEPTING_SUBSCRIPTIONS_MESSAGE, type PublicOffering } from "../../contracts/landing";
+import { z } from "zod";
+import { NOT_ACCEPTING_SUBSCRIPTIONS_MESSAGE, publicOfferingSchema } from "../../contracts/landing";
 import type { Offering } from "../../contracts/offerings";
 import { asCreator, createCreator, type TestCreator } from "../factories/creator-factory";
 import { createOffering } from "../factories/offering-factory";
@@ -13,6 +13,7 @@ import {
 } from "../factories/stripe-browser";
 import { subscribeWithCard } from "../factories/subscriber-factory";
 import { jsonRequest, type TestApp } from "../setup/test-app";
+import { readConnectedAccount, readJson } from "../support/read-json";
 import { startTestAppPerFile } from "../support/test-app-per-file";
 
 // Issue 18, first week 2 (ADR 024): a creator may leave onboarding before Stripe has verified
@@ -32,7 +33,7 @@ async function creatorWhoFinishesLater(): Promise<TestCreator & { stripeAccountI
     "/api/connect/account",
     asCreator(creator, jsonRequest("POST", {})),
   );
-  const { account } = (await created.json()) as ConnectStatus;
+  const account = await readConnectedAccount(created);
   const saved = await app.request(
     "/api/onboarding/complete",
     asCreator(
@@ -46,13 +47,13 @@ async function creatorWhoFinishesLater(): Promise<TestCreator & { stripeAccountI
     ),
   );
   expect(saved.status).toBe(200);
-  return { ...creator, stripeAccountId: account!.stripeAccountId };
+  return { ...creator, stripeAccountId: account.stripeAccountId };
 }
 
 async function publicOffering(offering: Offering) {
   const response = await app.request(`/api/public/offerings/${offering.customUrl}`);
   expect(response.status).toBe(200);
-  return ((await response.json()) as { offering: PublicOffering }).offering;
+  return (await readJson(response, z.object({ offering: publicOfferingSchema }))).offering;
 }
 
 /** Every way in: card, free, hosted Checkout. */

@@ -13,6 +13,7 @@ import {
 } from "../factories/offering-factory";
 import { confirmCardPayment, createPaymentMethod, testCards } from "../factories/stripe-browser";
 import { createTestApp, jsonRequest, type TestApp } from "../setup/test-app";
+import { readApiError } from "../support/read-json";
 
 // Issue 11, defect 2: "A NUL byte charges a customer and records nothing."
 
@@ -76,9 +77,7 @@ describe("a NUL byte", () => {
         ),
       );
       expect(response.status, field).toBe(400);
-      expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
-        `${field} can't contain NUL characters.`,
-      );
+      expect((await readApiError(response)).message).toBe(`${field} can't contain NUL characters.`);
     }
     let productsAfter = 0;
     for await (const _p of app.runtime.deps.stripe.products.list({ limit: 100 })) productsAfter++;
@@ -93,7 +92,7 @@ describe("a NUL byte", () => {
     ]) {
       const response = await app.request(path);
       expect(response.status, path).toBe(404);
-      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("not_found");
+      expect((await readApiError(response)).code).toBe("not_found");
     }
   });
 

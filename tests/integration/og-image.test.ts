@@ -4,6 +4,7 @@ import type { Offering } from "../../contracts/offerings";
 import { asCreator } from "../factories/creator-factory";
 import { createOffering, type OnboardedCreator } from "../factories/offering-factory";
 import { jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
+import { readApiError } from "../support/read-json";
 import { startCreatorAppPerFile } from "../support/test-app-per-file";
 
 // Issue 14: each landing page's preview image, drawn on the server at a versioned address.
@@ -46,9 +47,9 @@ async function expectNotFoundJson(url: string) {
   const response = await app.request(url);
   expect(response.status, url).toBe(404);
   expect(response.headers.get("content-type"), url).toMatch(/^application\/json/);
-  const body = (await response.json()) as { error: { code: string; message: string } };
-  expect(body.error.code, url).toBe("not_found");
-  expect(body.error.message.length, url).toBeGreaterThan(20);
+  const error = await readApiError(response);
+  expect(error.code, url).toBe("not_found");
+  expect(error.message.length, url).toBeGreaterThan(20);
 }
 
 describe("GET /og/{customUrl}/{version}.png", () => {

@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { CustomerPortal } from "../../contracts/customer-portal";
-import type { Analytics } from "../../contracts/dashboard";
+import { customerPortalSchema } from "../../contracts/customer-portal";
+import { analyticsSchema } from "../../contracts/dashboard";
 import type { Offering } from "../../contracts/offerings";
 import { subscribers } from "../../server/db/schema/app";
 import { asCreator } from "../factories/creator-factory";
 import { createOffering, type OnboardedCreator } from "../factories/offering-factory";
 import { subscribeWithCard } from "../factories/subscriber-factory";
 import { jsonRequest, type TestApp } from "../setup/test-app";
+import { readJson } from "../support/read-json";
 import { startCreatorAppPerFile } from "../support/test-app-per-file";
 
 // Issue 10, defect 2: after a price edit, existing subscribers keep (and see) their own price,
@@ -39,13 +40,13 @@ async function editPrice(offering: Offering, priceCents: number) {
 async function portalOf(offering: Offering, manageKey: string) {
   const response = await app.request(`/api/public/customers/${offering.customUrl}/${manageKey}`);
   expect(response.status).toBe(200);
-  return (await response.json()) as CustomerPortal;
+  return readJson(response, customerPortalSchema);
 }
 
 async function performanceOf(offering: Offering) {
   const response = await app.request("/api/dashboard/analytics", asCreator(creator));
   expect(response.status).toBe(200);
-  const analytics = (await response.json()) as Analytics;
+  const analytics = await readJson(response, analyticsSchema);
   return analytics.offerings.find((o) => o.id === offering.id);
 }
 

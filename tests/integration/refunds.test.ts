@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Earnings } from "../../contracts/dashboard";
-import type { SubscriberPayment } from "../../contracts/subscribers";
+import { earningsSchema } from "../../contracts/dashboard";
+import { startSubscriptionResponseSchema } from "../../contracts/subscribe";
+import { refundPaymentResultSchema, subscriberPaymentsSchema } from "../../contracts/subscribers";
 import {
   creatorEarnings,
   creatorEarningsMonthly,
@@ -15,6 +16,7 @@ import { confirmCardPayment, createPaymentMethod, testCards } from "../factories
 import { subscribeWithCard } from "../factories/subscriber-factory";
 import { readOutbox } from "../setup/outbox";
 import { createTestApp, jsonRequest, type TestApp } from "../setup/test-app";
+import { readApiError, readJson } from "../support/read-json";
 
 let app: TestApp;
 
@@ -40,13 +42,13 @@ async function paymentsOf(creator: TestCreator, subscriberId: string) {
     asCreator(creator),
   );
   expect(response.status).toBe(200);
-  return ((await response.json()) as { payments: SubscriberPayment[] }).payments;
+  return (await readJson(response, subscriberPaymentsSchema)).payments;
 }
 
 async function earningsOf(creator: TestCreator) {
   const response = await app.request("/api/dashboard/earnings", asCreator(creator));
   expect(response.status).toBe(200);
-  return (await response.json()) as Earnings;
+  return readJson(response, earningsSchema);
 }
 
 function refund(
@@ -77,10 +79,7 @@ describe("refunds from the payment history (issue 13)", () => {
 
     const response = await refund(creator, subscriberId, payment.id, 1000);
     expect(response.status).toBe(201);
-    const body = (await response.json()) as {
-      refund: { id: string; amountCents: number };
-      payment: SubscriberPayment;
-    };
+    const body = await readJson(response, refundPaymentResultSchema);
     expect(body.refund.amountCents).toBe(1000);
     expect(body.payment).toMatchObject({ refundedCents: 1000, canRefund: true, dispute: "none" });
 
@@ -137,9 +136,7 @@ describe("refunds from the payment history (issue 13)", () => {
 
     const again = await refund(creator, subscriberId, payment.id, 1);
     expect(again.status).toBe(409);
-    expect(((await again.json()) as { error: { message: string } }).error.message).toMatch(
-      /already been refunded in full/,
-    );
+    expect((await readApiError(again)).message).toMatch(/already been refunded in full/);
   });
 
   it("refuses more than what remains with a clear 400, and bad amounts", async () => {
@@ -148,7 +145,7 @@ describe("refunds from the payment history (issue 13)", () => {
     expect(first.status, await first.clone().text()).toBe(201);
     const over = await refund(creator, subscriberId, payment.id, 501);
     expect(over.status).toBe(400);
-    const { error } = (await over.json()) as { error: { code: string; message: string } };
+    const error = await readApiError(over);
     expect(error.code).toBe("validation_failed");
     expect(error.message).toContain("At most $5.00");
     for (const amountCents of [0, -5, 12.5, "10"]) {
@@ -177,8 +174,8 @@ describe("refunds from the payment history (issue 13)", () => {
     const second = await refund(creator, subscriberId, payment.id, 700, key);
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
-    const firstId = ((await first.json()) as { refund: { id: string } }).refund.id;
-    expect(((await second.json()) as { refund: { id: string } }).refund.id).toBe(firstId);
+    const firstId = (await readJson(first, refundPaymentResultSchema)).refund.id;
+    expect((await readJson(second, refundPaymentResultSchema)).refund.id).toBe(firstId);
 
     const parallelKey = randomUUID();
     const parallel = await Promise.all([
@@ -240,7 +237,8 @@ describe("refunds from the payment history (issue 13)", () => {
       }),
     );
     expect(start.status).toBe(201);
-    const { clientSecret } = (await start.json()) as { clientSecret: string };
+    const { clientSecret } = await readJson(start, startSubscriptionResponseSchema);
+    if (!clientSecret) throw new Error("A 3-D Secure card's first payment has a client secret");
     await confirmCardPayment(app, clientSecret, paymentMethodId);
     const pendingIntent = clientSecret.split("_secret_")[0]!;
     const intent = await app.runtime.deps.stripe.paymentIntents.retrieve(pendingIntent);
@@ -252,7 +250,7 @@ describe("refunds from the payment history (issue 13)", () => {
 
     const response = await refund(creator, subscriberId, payment.id, 100);
     expect(response.status).toBe(409);
-    const { error } = (await response.json()) as { error: { message: string } };
+    const error = await readApiError(response);
     expect(error.message).toMatch(/has not gone through yet/);
     expect(error.message).toContain("requires_action");
     expect(await refundRows(subscriberId)).toHaveLength(0);

@@ -1,4 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import {
+  finalizeSubscriptionResponseSchema,
+  startSubscriptionResponseSchema,
+} from "../../contracts/subscribe";
+import { readJson } from "./read-json";
 
 /** The emulator's publishable key: what Stripe.js in the customer's browser would use. */
 const PUBLISHABLE_KEY = "pk_test_emulator";
@@ -34,7 +40,12 @@ export async function subscribeOverHttp(options: SubscribeOverHttpOptions) {
     Origin: options.origin,
     ...(options.forwardedFor ? { "X-Forwarded-For": options.forwardedFor } : {}),
   };
-  const post = async <T>(path: string, body: unknown, expected: number): Promise<T> => {
+  const post = async <Schema extends z.ZodType>(
+    path: string,
+    body: unknown,
+    expected: number,
+    schema: Schema,
+  ) => {
     const response = await fetch(`${options.baseUrl}${path}`, {
       method: "POST",
       headers,
@@ -42,14 +53,10 @@ export async function subscribeOverHttp(options: SubscribeOverHttpOptions) {
     });
     if (response.status !== expected)
       throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
+    return readJson(response, schema);
   };
 
-  const start = await post<{
-    subscriptionId: string;
-    clientSecret: string | null;
-    finalizeToken: string;
-  }>(
+  const start = await post(
     "/api/public/subscribe",
     {
       customUrl: options.customUrl,
@@ -59,6 +66,7 @@ export async function subscribeOverHttp(options: SubscribeOverHttpOptions) {
       paymentMethodId,
     },
     201,
+    startSubscriptionResponseSchema,
   );
   if (start.clientSecret) {
     const intentId = start.clientSecret.split("_secret_")[0];
@@ -67,7 +75,7 @@ export async function subscribeOverHttp(options: SubscribeOverHttpOptions) {
       payment_method: paymentMethodId,
     });
   }
-  const { subscriberId, manageKey } = await post<{ subscriberId: string; manageKey: string }>(
+  const { subscriberId, manageKey } = await post(
     "/api/public/subscribe/finalize",
     {
       customUrl: options.customUrl,
@@ -75,6 +83,7 @@ export async function subscribeOverHttp(options: SubscribeOverHttpOptions) {
       finalizeToken: start.finalizeToken,
     },
     200,
+    finalizeSubscriptionResponseSchema,
   );
   return { subscriberId, manageKey, subscriptionId: start.subscriptionId };
 }
@@ -87,8 +96,11 @@ async function createCardPaymentMethod(emulatorUrl: string, cardNumber: string) 
     "card[exp_year]": "2035",
     "card[cvc]": "123",
   });
-  return (paymentMethod as { id: string }).id;
+  return paymentMethod.id;
 }
+
+/** Every Stripe object the emulator answers with has an id; that is all these callers read. */
+const stripeObjectSchema = z.object({ id: z.string() });
 
 /** A request as Stripe.js makes it: form-encoded, with the publishable key. */
 async function stripeJsPost(emulatorUrl: string, path: string, form: Record<string, string>) {
@@ -101,5 +113,5 @@ async function stripeJsPost(emulatorUrl: string, path: string, form: Record<stri
     body: new URLSearchParams(form),
   });
   if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as unknown;
+  return readJson(response, stripeObjectSchema);
 }
