@@ -17,6 +17,7 @@ import { subscribeWithCard } from "../factories/subscriber-factory";
 import { enableTwoFactor, startTwoFactorSignIn, verifyTotp } from "../factories/two-factor-factory";
 import { settleJobs } from "../setup/jobs";
 import { createTestApp, jsonRequest, type TestApp } from "../setup/test-app";
+import { readApiError } from "../support/read-json";
 import { codeForStep } from "../support/totp";
 
 // Issue 11: each TOTP code works once, turning 2FA on ends other sessions, turning it off and
@@ -33,11 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-async function errorOf(response: Response) {
-  const body = (await response.json()) as { error: { code: string; message: string } };
-  return body.error;
-}
 
 async function isSignedIn(cookie: string) {
   return (await app.request("/api/me", { headers: { Cookie: cookie } })).status === 200;
@@ -60,7 +56,7 @@ describe("a TOTP code is accepted once (RFC 6238 §5.2)", () => {
     const challenge = await startTwoFactorSignIn(app, creator);
     const replay = await verifyTotp(app, challenge, enablingCode);
     expect(replay.status).toBe(401);
-    expect(await errorOf(replay)).toEqual({ code: "unauthenticated", message: ALREADY_USED });
+    expect(await readApiError(replay)).toEqual({ code: "unauthenticated", message: ALREADY_USED });
     expect(replay.headers.getSetCookie().join()).not.toContain("session_token=");
 
     // The window accepts the next step's code already; it is newer than the spent one.
@@ -73,7 +69,7 @@ describe("a TOTP code is accepted once (RFC 6238 §5.2)", () => {
     const again = await startTwoFactorSignIn(app, creator);
     expect((await verifyTotp(app, again, nextCode)).status).toBe(401);
     const older = await codeForStep(creator.totpSecret, creator.enabledWithStep - 1);
-    expect(await errorOf(await verifyTotp(app, again, older))).toMatchObject({
+    expect(await readApiError(await verifyTotp(app, again, older))).toMatchObject({
       message: ALREADY_USED,
     });
   });
@@ -97,7 +93,7 @@ describe("a TOTP code is accepted once (RFC 6238 §5.2)", () => {
     const wrong = right === "000000" ? "111111" : "000000";
     const refused = await verifyTotp(app, challenge, wrong);
     expect(refused.status).toBe(401);
-    expect((await errorOf(refused)).message).not.toBe(ALREADY_USED);
+    expect((await readApiError(refused)).message).not.toBe(ALREADY_USED);
     expect((await verifyTotp(app, challenge, right)).status).toBe(200);
   });
 });
@@ -158,7 +154,7 @@ describe("turning 2FA off", () => {
 
     const missing = await disableTwoFactor(creator, { password });
     expect(missing.status).toBe(400);
-    expect((await errorOf(missing)).message).toBe(
+    expect((await readApiError(missing)).message).toBe(
       "Enter the 6-digit code from your authenticator app.",
     );
     const malformed = await disableTwoFactor(creator, { password, code: "12 34" });
@@ -170,7 +166,7 @@ describe("turning 2FA off", () => {
       code: next === "123456" ? "654321" : "123456",
     });
     expect(wrong.status).toBe(400);
-    expect((await errorOf(wrong)).message).toBe(
+    expect((await readApiError(wrong)).message).toBe(
       "That code is not correct. Enter the code your authenticator app shows now.",
     );
     const spent = await disableTwoFactor(creator, {
@@ -178,11 +174,11 @@ describe("turning 2FA off", () => {
       code: await codeForStep(creator.totpSecret, creator.enabledWithStep),
     });
     expect(spent.status).toBe(400);
-    expect((await errorOf(spent)).message).toBe(ALREADY_USED);
+    expect((await readApiError(spent)).message).toBe(ALREADY_USED);
     // A wrong password doesn't spend the code it came with.
     const wrongPassword = await disableTwoFactor(creator, { password: "not-my-pass", code: next });
     expect(wrongPassword.status).toBe(400);
-    expect((await errorOf(wrongPassword)).message).toBe("That password is not correct.");
+    expect((await readApiError(wrongPassword)).message).toBe("That password is not correct.");
     expect(await twoFactorState(creator.id)).toEqual({ isEnabled: true, secrets: 1 });
 
     const disabled = await disableTwoFactor(creator, { password, code: next });
@@ -213,7 +209,7 @@ describe("turning 2FA off", () => {
       code: await codeForStep(creator.totpSecret, creator.enabledWithStep + 1),
     });
     expect(right.status).toBe(429);
-    expect((await errorOf(right)).message).toMatch(/wait 15 minutes/);
+    expect((await readApiError(right)).message).toMatch(/wait 15 minutes/);
     expect(await twoFactorState(creator.id)).toEqual({ isEnabled: true, secrets: 1 });
   });
 });
@@ -232,14 +228,14 @@ describe("deleting an account", () => {
     const creator = await createCreator(app);
     const missing = await deleteAccount(creator, { confirmUserId: creator.id });
     expect(missing.status).toBe(400);
-    expect((await errorOf(missing)).message).toBe("password is required.");
+    expect((await readApiError(missing)).message).toBe("password is required.");
 
     const wrong = await deleteAccount(creator, {
       confirmUserId: creator.id,
       password: "nope-nope",
     });
     expect(wrong.status).toBe(403);
-    expect(await errorOf(wrong)).toEqual({
+    expect(await readApiError(wrong)).toEqual({
       code: "forbidden",
       message: "That password is not correct.",
     });
@@ -259,7 +255,7 @@ describe("deleting an account", () => {
 
     const missing = await deleteAccount(creator, base);
     expect(missing.status).toBe(400);
-    expect((await errorOf(missing)).message).toBe(
+    expect((await readApiError(missing)).message).toBe(
       "Enter the 6-digit code from your authenticator app to delete the account.",
     );
     const next = await codeForStep(creator.totpSecret, creator.enabledWithStep + 1);
@@ -273,7 +269,7 @@ describe("deleting an account", () => {
       totpCode: await codeForStep(creator.totpSecret, creator.enabledWithStep),
     });
     expect(spent.status).toBe(403);
-    expect((await errorOf(spent)).message).toBe(ALREADY_USED);
+    expect((await readApiError(spent)).message).toBe(ALREADY_USED);
     // A wrong password doesn't spend the code it came with.
     const wrongPassword = await deleteAccount(creator, {
       ...base,

@@ -22,6 +22,12 @@ import {
 import { linksIn, readOutbox } from "../setup/outbox";
 import { jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
 import { betterAuthEndpoints } from "../support/better-auth-endpoints";
+import { readJson } from "../support/read-json";
+import {
+  betterAuthErrorReplySchema,
+  sessionReplySchema,
+  twoFactorSetupReplySchema,
+} from "../support/reply-schemas";
 import { startTestAppPerFile } from "../support/test-app-per-file";
 import { codeForStep, totpStep } from "../support/totp";
 
@@ -58,7 +64,7 @@ async function sessionUserOf(cookie: string): Promise<string | null> {
   if (!cookie.includes("better-auth.session_token=")) return null;
   const response = await call("/api/auth/get-session", { headers: { Cookie: cookie } });
   expect(response.status).toBe(200);
-  const body = (await response.json()) as { user?: { id: string } } | null;
+  const body = await readJson(response, sessionReplySchema);
   return body?.user?.id ?? null;
 }
 
@@ -347,13 +353,13 @@ describe("two-factor authentication goes on only for a verified address", () => 
     await markAddressVerified(app, creator);
     const started = await requestTwoFactorSetup(app, creator);
     expect(started.status).toBe(200);
-    const { totpURI } = (await started.json()) as { totpURI: string };
+    const { totpURI } = await readJson(started, twoFactorSetupReplySchema);
     const secret = new URL(totpURI).searchParams.get("secret")!;
     await setAddressVerified(creator, false);
 
     const refused = await verifyTotp(app, creator.cookie, await codeForStep(secret, totpStep()));
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as { message: string }).message).toBe(
+    expect((await readJson(refused, betterAuthErrorReplySchema)).message).toBe(
       VERIFY_ADDRESS_FIRST_MESSAGE,
     );
     expect((await storedTwoFactor(creator)).isEnabled).toBe(false);

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiErrorSchema } from "../../contracts/api-error";
 import { PASSWORD_MAX_LENGTH, SIGN_UP_ACCEPTED_MESSAGE } from "../../contracts/auth";
 import { exposedAuthRoutes, toOurResponse } from "../../server/auth/auth-routes";
 import { emailOutbox } from "../../server/db/schema/app";
@@ -14,6 +15,12 @@ import {
 import { enableTwoFactor, startTwoFactorSignIn, verifyTotp } from "../factories/two-factor-factory";
 import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
 import { betterAuthEndpoints } from "../support/better-auth-endpoints";
+import { readApiError, readJson } from "../support/read-json";
+import {
+  betterAuthErrorReplySchema,
+  sessionReplySchema,
+  signedInReplySchema,
+} from "../support/reply-schemas";
 import { codeForStep } from "../support/totp";
 
 // Issue 11: better-auth's endpoints answer only through our contracts, in our JSON; passwords
@@ -71,7 +78,7 @@ describe("better-auth's endpoints", () => {
           body,
         });
         expect(refused.status, `${method} ${path}`).toBe(400);
-        expect(((await refused.json()) as Body).error?.code).toBe("validation_failed");
+        expect((await readApiError(refused)).code).toBe("validation_failed");
       } else {
         closed.push(`${method} ${path}`);
         expect(response.status, `${method} ${path}`).toBe(404);
@@ -113,7 +120,7 @@ describe("better-auth's endpoints", () => {
     ] as const) {
       const response = await call(path, { method, headers: { Origin: TEST_ORIGIN } });
       expect(response.status, `${method} ${path}`).toBe(404);
-      expect(((await response.json()) as Body).error?.code).toBe("not_found");
+      expect((await readApiError(response)).code).toBe("not_found");
     }
   });
 
@@ -126,7 +133,7 @@ describe("better-auth's endpoints", () => {
       );
       // Closed (404); a body with a NUL may already be refused as unreadable text (400).
       expect([400, 404]).toContain(response.status);
-      expectOurError((await response.json()) as Body, name.slice(0, 10));
+      expectOurError(await readJson(response, apiErrorSchema), name.slice(0, 10));
     }
     const [row] = await app.runtime.deps.db.select().from(user).where(eq(user.id, creator.id));
     expect(row!.name).toBe("");
@@ -138,7 +145,7 @@ describe("better-auth's endpoints", () => {
       jsonRequest("POST", { email: uniqueEmail(), password: "secret1", name: "Sam\u0000" }),
     );
     expect(response.status).toBe(400);
-    expectOurError((await response.json()) as Body, "NUL name");
+    expectOurError(await readJson(response, apiErrorSchema), "NUL name");
   });
 });
 
@@ -179,7 +186,7 @@ describe("better-auth's errors", () => {
     for (const [label, response, status] of cases) {
       expect(response.status, label).toBe(status);
       expect(response.headers.get("content-type"), label).toMatch(/application\/json/);
-      const body = (await response.json()) as Body;
+      const body = await readJson(response, betterAuthErrorReplySchema);
       expectOurError(body, label);
       expect(body.message, label).toBe(body.error?.message);
       expect(body.code, label).toMatch(/^[A-Za-z_]+$/);
@@ -234,16 +241,13 @@ describe("session tokens", () => {
     expect(signIn.status).toBe(200);
     const cookie = sessionCookie(signIn);
     await expectNoToken("sign-in", signIn.clone(), cookie);
-    expect(((await signIn.json()) as { user?: { email: string } }).user?.email).toBe(email);
+    expect((await readJson(signIn, signedInReplySchema)).user.email).toBe(email);
 
     const getSession = await call("/api/auth/get-session", { headers: { Cookie: cookie } });
     expect(getSession.status).toBe(200);
-    const session = (await getSession.clone().json()) as {
-      session: Record<string, unknown>;
-      user: { email: string };
-    };
-    expect(session.user.email).toBe(email);
-    expect(session.session.expiresAt).toBeTruthy();
+    const session = await readJson(getSession.clone(), sessionReplySchema);
+    expect(session?.user.email).toBe(email);
+    expect(session?.session.expiresAt).toBeTruthy();
     await expectNoToken("GET get-session", getSession, cookie);
     await expectNoToken(
       "POST get-session",
@@ -311,7 +315,7 @@ describe("passwords", () => {
     const email = uniqueEmail();
     const response = await signUp(email, password);
     expect(response.status).toBe(400);
-    expect(((await response.json()) as Body).error?.message).toBe(message);
+    expect((await readApiError(response)).message).toBe(message);
     const rows = await app.runtime.deps.db.select().from(user).where(eq(user.email, email));
     expect(rows).toEqual([]);
   });
@@ -326,13 +330,13 @@ describe("passwords", () => {
       ),
     );
     expect(change.status).toBe(400);
-    expect(((await change.json()) as Body).error?.message).toBe("Password can't be only spaces");
+    expect((await readApiError(change)).message).toBe("Password can't be only spaces");
     const reset = await call(
       "/api/auth/reset-password",
       jsonRequest("POST", { token: "any-token", newPassword: "      " }),
     );
     expect(reset.status).toBe(400);
-    expect(((await reset.json()) as Body).error?.message).toBe("Password can't be only spaces");
+    expect((await readApiError(reset)).message).toBe("Password can't be only spaces");
   });
 
   it("keeps a password exactly as typed, spaces and all", async () => {

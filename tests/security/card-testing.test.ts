@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { apiErrorSchema } from "../../contracts/api-error";
 import type { Offering } from "../../contracts/offerings";
+import { startSubscriptionResponseSchema } from "../../contracts/subscribe";
 import { failedCardAttempts } from "../../server/db/schema/app";
 import {
   CARD_FAILURE_LIMITS,
@@ -12,6 +15,10 @@ import {
 import { createOffering, createOnboardedCreator } from "../factories/offering-factory";
 import { confirmCardPayment, createPaymentMethod, testCards } from "../factories/stripe-browser";
 import { createTestApp, jsonRequest, type TestApp } from "../setup/test-app";
+import { readJson } from "../support/read-json";
+
+/** /api/public/subscribe answers with the started subscription or a refusal. */
+const startOrRefusalSchema = z.union([startSubscriptionResponseSchema, apiErrorSchema]);
 
 // Card testing: someone with stolen card numbers uses our anonymous subscribe form to learn
 // which work. Declined cards are counted per client address, e-mail and offering in a sliding
@@ -56,13 +63,14 @@ async function start(
     }),
     ip: from.ip,
   });
-  const body = (await response.json()) as {
-    subscriptionId?: string;
-    clientSecret?: string;
-    finalizeToken?: string;
-    error?: { code: string; message: string };
-  };
+  const body = await readJson(response, startOrRefusalSchema);
   return { status: response.status, body, paymentMethodId };
+}
+
+/** The answer of a start that began a subscription; a refusal fails the test with its message. */
+function begun(result: Awaited<ReturnType<typeof start>>) {
+  if ("error" in result.body) throw new Error(`Not started: ${result.body.error.message}`);
+  return result.body;
 }
 
 /** Stripe calls the server makes while `work` runs. */
@@ -79,9 +87,12 @@ async function stripeCallsDuring(work: () => Promise<unknown>) {
   return calls;
 }
 
-function expectRefusedForDeclines(result: { status: number; body: { error?: unknown } }) {
+function expectRefusedForDeclines(result: { status: number; body: object }) {
   expect(result.status).toBe(429);
-  expect(result.body.error).toEqual({ code: "rate_limited", message: TOO_MANY_DECLINES_MESSAGE });
+  expect(result.body).toHaveProperty("error", {
+    code: "rate_limited",
+    message: TOO_MANY_DECLINES_MESSAGE,
+  });
 }
 
 async function rowsWhere(condition: ReturnType<typeof sql>) {
@@ -96,7 +107,7 @@ describe("card testing", () => {
       const declined = await start(offering, card, { ip });
       expect(declined.status, `decline ${i + 1}`).toBe(402);
     }
-    let refused: { status: number; body: { error?: unknown } } | undefined;
+    let refused: { status: number; body: object } | undefined;
     const paymentMethodId = await createPaymentMethod(app, testCards.success);
     const email = freshEmail();
     const calls = await stripeCallsDuring(async () => {
@@ -110,7 +121,7 @@ describe("card testing", () => {
         }),
         ip,
       });
-      refused = { status: response.status, body: (await response.json()) as { error?: unknown } };
+      refused = { status: response.status, body: await readJson(response, startOrRefusalSchema) };
     });
     expectRefusedForDeclines(refused!);
     expect(calls, "no Stripe call once refused").toEqual([]);
@@ -190,15 +201,15 @@ describe("card testing", () => {
     expect(started.status).toBe(201);
     const confirmation = await confirmCardPayment(
       app,
-      started.body.clientSecret!,
+      begun(started).clientSecret!,
       started.paymentMethodId,
     );
     expect(confirmation.status).toBe(402);
     const finalize = await app.request("/api/public/subscribe/finalize", {
       ...jsonRequest("POST", {
         customUrl: offering.customUrl,
-        subscriptionId: started.body.subscriptionId,
-        finalizeToken: started.body.finalizeToken,
+        subscriptionId: begun(started).subscriptionId,
+        finalizeToken: begun(started).finalizeToken,
       }),
       ip,
     });
@@ -221,7 +232,7 @@ describe("card testing", () => {
       ip: quietIp,
       email: quietEmail,
     });
-    await confirmCardPayment(app, quiet.body.clientSecret!, quiet.paymentMethodId);
+    await confirmCardPayment(app, begun(quiet).clientSecret!, quiet.paymentMethodId);
     await app.flushWebhooks();
     const byEmail = () =>
       rowsWhere(sql`${failedCardAttempts.emailHash} = ${hashEmail(quietEmail)}`);
@@ -231,8 +242,8 @@ describe("card testing", () => {
     await app.request("/api/public/subscribe/finalize", {
       ...jsonRequest("POST", {
         customUrl: offering.customUrl,
-        subscriptionId: quiet.body.subscriptionId,
-        finalizeToken: quiet.body.finalizeToken,
+        subscriptionId: begun(quiet).subscriptionId,
+        finalizeToken: begun(quiet).finalizeToken,
       }),
       ip: quietIp,
     });

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiErrorSchema } from "../../contracts/api-error";
 import { createOffering, createOnboardedCreator } from "../factories/offering-factory";
 import { createTestApp, jsonRequest, type TestApp } from "../setup/test-app";
+import { readJson } from "../support/read-json";
 
 let app: TestApp;
 let customUrl: string;
@@ -26,7 +28,7 @@ describe("a client's mistake is a 4xx in our words, not a provider failure", () 
       }),
     );
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { error: { code: string; message: string } };
+    const body = await readJson(response, apiErrorSchema);
     expect(body.error).toEqual({
       code: "validation_failed",
       message: "We couldn't use that card. Please enter your card details again.",

@@ -11,6 +11,7 @@ import {
   defaultOfferingInput,
 } from "../factories/offering-factory";
 import { createTestApp, jsonRequest, type TestApp } from "../setup/test-app";
+import { readApiError } from "../support/read-json";
 
 // Each offering is a Stripe Product and each price change a new Stripe Price, made on the
 // platform's Stripe account (one shared rate limit). A creator's account can't be used to
@@ -36,10 +37,6 @@ async function stripeCallsDuring<T>(work: () => Promise<T>) {
   } finally {
     stripe.off("request", listener);
   }
-}
-
-async function errorOf(response: Response) {
-  return ((await response.json()) as { error: { code: string; message: string } }).error;
 }
 
 describe("creator limits", () => {
@@ -69,7 +66,7 @@ describe("creator limits", () => {
       app.request("/api/offerings", asCreator(creator, jsonRequest("POST", defaultOfferingInput))),
     );
     expect(refused.status).toBe(422);
-    expect(await errorOf(refused)).toEqual({
+    expect(await readApiError(refused)).toEqual({
       code: "limit_reached",
       message: expect.stringContaining(
         `at most ${CREATOR_LIMITS.offeringsPerCreator} subscriptions`,
@@ -104,7 +101,7 @@ describe("creator limits", () => {
 
     const { result: refused, calls } = await stripeCallsDuring(() => edit(offering.id, 9900));
     expect(refused.status).toBe(429);
-    expect(await errorOf(refused)).toEqual({
+    expect(await readApiError(refused)).toEqual({
       code: "rate_limited",
       message: expect.stringMatching(
         new RegExp(

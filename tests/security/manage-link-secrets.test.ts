@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiErrorSchema } from "../../contracts/api-error";
 import type { Offering } from "../../contracts/offerings";
+import {
+  finalizeSubscriptionResponseSchema,
+  startFreeSubscriptionResponseSchema,
+  startSubscriptionResponseSchema,
+} from "../../contracts/subscribe";
+import { refundPaymentResultSchema, subscriberPaymentsSchema } from "../../contracts/subscribers";
 import { createLogger } from "../../server/lib/logger";
 import { asCreator } from "../factories/creator-factory";
 import {
@@ -12,6 +19,7 @@ import {
 import { confirmCardPayment, createPaymentMethod, testCards } from "../factories/stripe-browser";
 import { subscribeWithCard } from "../factories/subscriber-factory";
 import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
+import { readJson } from "../support/read-json";
 
 // A manage link (/customer/{customUrl}/{manageKey}) is a bearer secret: whoever has the manage
 // key can see the subscription, change its e-mail and cancel it. So the key never reaches
@@ -43,12 +51,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-interface Started {
-  subscriptionId: string;
-  clientSecret: string;
-  finalizeToken: string;
-}
-
 async function startPaid(body: { attemptId: string; paymentMethodId: string }) {
   const response = await app.request(
     "/api/public/subscribe",
@@ -60,7 +62,10 @@ async function startPaid(body: { attemptId: string; paymentMethodId: string }) {
     }),
   );
   expect(response.status).toBe(201);
-  return (await response.json()) as Started;
+  const started = await readJson(response, startSubscriptionResponseSchema);
+  const { clientSecret } = started;
+  if (!clientSecret) throw new Error("A card subscription's first payment has a client secret");
+  return { ...started, clientSecret };
 }
 
 function finalize(body: Record<string, unknown>) {
@@ -86,7 +91,7 @@ describe("manage links are bearer secrets", () => {
     // Knowing the subscription id is not enough.
     const bare = await finalize({ subscriptionId: started.subscriptionId });
     expect(bare.status).toBe(400);
-    expect((await bare.json()) as object).toMatchObject({
+    expect(await readJson(bare, apiErrorSchema)).toMatchObject({
       error: { code: "validation_failed", message: expect.stringContaining("finalizeToken") },
     });
     const guessed = await finalize({
@@ -112,7 +117,7 @@ describe("manage links are bearer secrets", () => {
       finalizeToken: started.finalizeToken,
     });
     expect(done.status).toBe(200);
-    const answer = (await done.json()) as { subscriberId: string; manageKey: string };
+    const answer = await readJson(done, finalizeSubscriptionResponseSchema);
     expect(answer.manageKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(answer.manageKey).not.toBe(answer.subscriberId);
   });
@@ -127,7 +132,7 @@ describe("manage links are bearer secrets", () => {
     };
     const made = await app.request("/api/public/subscribe/free", jsonRequest("POST", body));
     expect(made.status).toBe(201);
-    const { manageKey: freeManageKey } = (await made.json()) as { manageKey: string };
+    const { manageKey: freeManageKey } = await readJson(made, startFreeSubscriptionResponseSchema);
     expectPrivate(made, "free subscribe");
     // The attempt id is the caller's own random secret; the same id with other details is refused.
     const hijack = await app.request(
@@ -245,7 +250,7 @@ describe("manage links are bearer secrets", () => {
       subscriptionId,
     } = await subscribeWithCard(app, offering);
     const payments = await app.request(`/api/subscribers/${id}/payments`, asCreator(creator));
-    const [payment] = ((await payments.json()) as { payments: Array<{ id: string }> }).payments;
+    const [payment] = (await readJson(payments, subscriberPaymentsSchema)).payments;
     const refunded = await app.request(
       `/api/subscribers/${id}/payments/${payment!.id}/refund`,
       asCreator(
@@ -254,7 +259,7 @@ describe("manage links are bearer secrets", () => {
       ),
     );
     expect(refunded.status).toBe(201);
-    const { refund } = (await refunded.json()) as { refund: { id: string } };
+    const { refund } = await readJson(refunded, refundPaymentResultSchema);
     const seenByStripe = JSON.stringify([
       await stripe.refunds.retrieve(refund.id),
       await stripe.subscriptions.retrieve(subscriptionId, { expand: ["customer"] }),

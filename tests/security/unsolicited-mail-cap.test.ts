@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offering } from "../../contracts/offerings";
+import { startFreeSubscriptionResponseSchema } from "../../contracts/subscribe";
 import { emailOutbox } from "../../server/db/schema/app";
 import { UNSOLICITED_MAIL_CAP } from "../../server/integrations/email/unsolicited-mail-cap";
 import { queues } from "../../server/integrations/jobs/job-queue";
@@ -15,6 +16,7 @@ import { subscribeWithCard } from "../factories/subscriber-factory";
 import { settleJobs } from "../setup/jobs";
 import { readOutbox } from "../setup/outbox";
 import { createTestApp, jsonRequest, type TestApp } from "../setup/test-app";
+import { readJson } from "../support/read-json";
 
 // Issue 18, security item 2: anyone could make the platform mail anyone, as often as they
 // liked. One cap per mailbox (5 an hour) across every kind a stranger can cause, whatever
@@ -138,7 +140,7 @@ describe("one cap on unsolicited mail per mailbox", () => {
     const answers = [];
     for (const offering of offerings) {
       const response = await subscribeFree(offering, email);
-      const body = (await response.json()) as Record<string, unknown>;
+      const body = await readJson(response, startFreeSubscriptionResponseSchema);
       answers.push({ status: response.status, keys: Object.keys(body).sort() });
     }
     // Each is a real subscription; the answer doesn't change once the mail stops.
