@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import { offeringResponseSchema } from "../../contracts/offerings";
+import { readJson } from "../support/read-json";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, subscribeThroughApi } from "./helpers/api";
 import { expectNoAxeViolations } from "./helpers/axe";
@@ -37,7 +39,7 @@ test("the Analytics tab's business metrics read at 375 px and 1280 px, with no a
     },
   });
   expect(dogs.status()).toBe(201);
-  const dogWalking = ((await dogs.json()) as { offering: { customUrl: string } }).offering;
+  const dogWalking = (await readJson(dogs, offeringResponseSchema)).offering;
   await subscribeThroughApi(page.request, baseURL!, seller.offering.customUrl, "Avery Stays");
   await subscribeThroughApi(page.request, baseURL!, dogWalking.customUrl, "Blake Stays");
   const leaving = await subscribeThroughApi(

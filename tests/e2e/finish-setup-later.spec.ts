@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import { NOT_ACCEPTING_SUBSCRIPTIONS_MESSAGE } from "../../contracts/landing";
+import { offeringListSchema } from "../../contracts/offerings";
 import { e2eEmulatorUrl } from "../../playwright.config";
+import { readConnectedAccount, readJson } from "../support/read-json";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, uniqueEmail } from "./helpers/api";
 
@@ -68,7 +70,7 @@ test("'Finish later' from step 3 reaches a dashboard that says what is pending; 
   await shot(page, "2-dashboard-pending");
 
   const offerings = await page.request.get("/api/offerings");
-  const [offering] = ((await offerings.json()) as { offerings: { customUrl: string }[] }).offerings;
+  const [offering] = (await readJson(offerings, offeringListSchema)).offerings;
   const landingPath = `/landing/${offering!.customUrl}`;
   // As the server draws it, before any script: the notice, and no Subscribe button to fail.
   const drawn = await (await page.request.get(landingPath)).text();
@@ -81,7 +83,7 @@ test("'Finish later' from step 3 reaches a dashboard that says what is pending; 
 
   // Stripe enables the account (its account.updated webhook); no other step is needed.
   const status = await page.request.get("/api/connect/account");
-  const { account } = (await status.json()) as { account: { stripeAccountId: string } };
+  const account = await readConnectedAccount(status);
   await page.request.post(
     `${e2eEmulatorUrl}/_emulator/accounts/${account.stripeAccountId}/complete_onboarding`,
   );

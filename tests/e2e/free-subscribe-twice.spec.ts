@@ -1,3 +1,5 @@
+import { readJson } from "../support/read-json";
+import { outboxReplySchema } from "../support/reply-schemas";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, uniqueEmail } from "./helpers/api";
 
@@ -46,7 +48,7 @@ test("subscribing to a free offering twice with one address says so and sends no
   }
 
   const outbox = await request.get("/api/dev/outbox");
-  const { messages } = (await outbox.json()) as { messages: { to: string; kind?: string }[] };
+  const { messages } = await readJson(outbox, outboxReplySchema);
   const welcomes = messages.filter((m) => m.to.toLowerCase() === email.toLowerCase());
   expect(welcomes).toHaveLength(1);
 });

@@ -1,4 +1,7 @@
+import { earningsSchema } from "../../contracts/dashboard";
 import { formatCents } from "../../contracts/money";
+import { subscriberPageSchema, subscriberPaymentsSchema } from "../../contracts/subscribers";
+import { readJson } from "../support/read-json";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, subscribeThroughApi } from "./helpers/api";
 import { findAndOpenSubscriber } from "./helpers/subscribers";
@@ -8,7 +11,7 @@ import { findAndOpenSubscriber } from "./helpers/subscribers";
 
 async function totalNetCents(page: import("@playwright/test").Page) {
   const response = await page.request.get("/api/dashboard/earnings");
-  return ((await response.json()) as { totalNetEarningsCents: number }).totalNetEarningsCents;
+  return (await readJson(response, earningsSchema)).totalNetEarningsCents;
 }
 
 test("a creator refunds part of a payment; earnings drop and the customer is e-mailed", async ({
@@ -41,12 +44,10 @@ test("a creator refunds part of a payment; earnings drop and the customer is e-m
   await page.screenshot({ path: "/tmp/refund-detail-375.png" });
 
   // Earnings drop by the net: the refund less the platform fee given back on it.
-  const payments = await page.request.get(
-    `/api/subscribers/${(await (await page.request.get(`/api/subscribers?q=refund-${tag}`)).json()).subscribers[0].id}/payments`,
-  );
-  const [payment] = (
-    (await payments.json()) as { payments: { feeCents: number; amountCents: number }[] }
-  ).payments;
+  const found = await page.request.get(`/api/subscribers?q=refund-${tag}`);
+  const [subscriber] = (await readJson(found, subscriberPageSchema)).subscribers;
+  const payments = await page.request.get(`/api/subscribers/${subscriber!.id}/payments`);
+  const [payment] = (await readJson(payments, subscriberPaymentsSchema)).payments;
   const feeBack = Math.round((payment!.feeCents * 1500) / payment!.amountCents);
   const after = await totalNetCents(page);
   expect(after).toBe(before - (1500 - feeBack));

@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import { offeringResponseSchema } from "../../contracts/offerings";
+import { readJson } from "../support/read-json";
 import { codeForStep } from "../support/totp";
 import { expect, test } from "./fixtures";
 import {
@@ -187,7 +189,7 @@ test("the creator's screens and dialogs fit 375 and 1280 px with no axe violatio
       },
     });
     expect(created.status()).toBe(201);
-    const { customUrl } = ((await created.json()) as { offering: { customUrl: string } }).offering;
+    const { customUrl } = (await readJson(created, offeringResponseSchema)).offering;
     await subscribeThroughApi(page.request, baseURL!, customUrl, "Mary Jones");
   });
 

@@ -1,3 +1,4 @@
+import { readApiError } from "../support/read-json";
 import { expect, test, testClientAddress } from "./fixtures";
 import { linkFromOutbox, uniqueEmail } from "./helpers/api";
 import { enableTwoFactorInAccountTab, signUpAndSignIn } from "./helpers/auth";
@@ -32,7 +33,7 @@ test("an unverified address can't turn 2FA on: the Account tab says so and resen
     data: { password },
   });
   expect(refused.status()).toBe(403);
-  expect(((await refused.json()) as { error: { message: string } }).error.message).toContain(
+  expect((await readApiError(refused)).message).toContain(
     "Verify your e-mail address before turning on two-factor authentication",
   );
 

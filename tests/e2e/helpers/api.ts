@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
+import { offeringResponseSchema } from "../../../contracts/offerings";
 import { e2eEmulatorUrl } from "../../../playwright.config";
+import { readConnectedAccount, readJson } from "../../support/read-json";
+import { outboxReplySchema } from "../../support/reply-schemas";
 import { subscribeOverHttp } from "../../support/subscribe-over-http";
 import { testClientAddress } from "../fixtures";
 import { signUpAndSignIn } from "./auth";
@@ -29,7 +32,7 @@ export async function createSellingCreator(
     },
   });
   const created = await request.post("/api/connect/account", { headers, data: {} });
-  const { account } = (await created.json()) as { account: { stripeAccountId: string } };
+  const account = await readConnectedAccount(created);
   await request.post(
     `${e2eEmulatorUrl}/_emulator/accounts/${account.stripeAccountId}/complete_onboarding`,
   );
@@ -48,9 +51,7 @@ export async function createSellingCreator(
   return {
     email,
     password,
-    offering: (
-      (await response.json()) as { offering: { id: string; customUrl: string; title: string } }
-    ).offering,
+    offering: (await readJson(response, offeringResponseSchema)).offering,
   };
 }
 
@@ -87,7 +88,7 @@ export async function linkFromOutbox(request: APIRequestContext, to: string, pre
   const deadline = Date.now() + 10_000;
   for (;;) {
     const response = await request.get("/api/dev/outbox");
-    const { messages } = (await response.json()) as { messages: { to: string; text: string }[] };
+    const { messages } = await readJson(response, outboxReplySchema);
     for (const message of messages) {
       if (message.to.toLowerCase() !== to.toLowerCase()) continue;
       const link = new RegExp(`https?://[^\\s]*${escaped}[^\\s)\\]>"]*`).exec(message.text)?.[0];
