@@ -2,8 +2,7 @@ import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode, StatusCode } from "hono/utils/http-status";
 import { settleCheckout, submitCheckout } from "../billing/checkout-completion";
 import { answerThreeDSecure } from "../billing/confirmation";
-import { attachPaymentMethod, createCardPaymentMethod } from "../billing/payment-methods";
-import { setSubscriptionStatus } from "../billing/subscription-status";
+import { cancelFromPortal, replaceDefaultCard } from "../billing/portal-sessions";
 import { completeOnboarding } from "../connect/onboarding";
 import type { Emulator } from "../core/context";
 import { StripeApiError } from "../core/errors";
@@ -175,39 +174,14 @@ const billingPortalPage: PageHandler = (em, { method, id, action, form }) => {
   let error: string | undefined;
   if (method === "POST" && action === "card") {
     try {
-      const account = em.store.ownerOf(customer.id);
-      const pm = createCardPaymentMethod(
-        em,
-        cardFrom(form),
-        { name: customer.name, email: customer.email },
-        account,
-      );
-      attachPaymentMethod(em, pm, customer.id, account);
-      customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: pm.id };
-      em.store.put(customer);
-      for (const sub of em.store.list(
-        "subscription",
-        (s) => s.customer === customer.id && s.status !== "canceled",
-      )) {
-        const previous = { default_payment_method: sub.default_payment_method };
-        sub.default_payment_method = pm.id;
-        em.store.put(sub);
-        em.webhooks.emit("customer.subscription.updated", sub, { previous });
-      }
+      replaceDefaultCard(em, customer, cardFrom(form));
       message = "Your card was updated.";
     } catch (e) {
       error = messageOf(e);
     }
   }
   if (method === "POST" && action === "cancel") {
-    const sub = em.store.get(form.subscription ?? "", "subscription");
-    if (sub && sub.customer === customer.id && sub.status !== "canceled") {
-      sub.cancellation_details = {
-        comment: null,
-        feedback: null,
-        reason: "cancellation_requested",
-      };
-      setSubscriptionStatus(em, sub, "canceled");
+    if (cancelFromPortal(em, customer, form.subscription ?? "")) {
       message = "Your subscription was cancelled.";
     } else {
       error = "That subscription could not be cancelled.";
