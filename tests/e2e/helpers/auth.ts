@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { codeForStep, totpStep } from "../../support/totp";
 import { testClientAddress } from "../fixtures";
-import { verifyEmailFromOutbox } from "./api";
+import { verifyEmailFromOutbox } from "./outbox";
 
 /**
  * What the sign-up form does: sign-up (the same answer for any address, no session, ADR 013),
