@@ -8,7 +8,7 @@ import { describeIssues } from "./validate";
  * always did: a 400 `validation_failed` with one sentence naming the field. A path parameter
  * that doesn't fit can't name anything, so it is a 404 with the schema's own message.
  */
-export const refuseInvalidInput: Hook<unknown, AppEnv, string, undefined> = (result) => {
+const refuseInvalidInput: Hook<unknown, AppEnv, string, undefined> = (result) => {
   if (result.success) return;
   if (result.target === "param") {
     throw new AppError("not_found", result.error.issues[0]?.message ?? "Not found.");

@@ -40,7 +40,7 @@ function describeLimit(limit: DeclaredLimit) {
  * The OpenAPI 3.1 document of the declared routes. Each operation also says who may call it
  * (`x-access`, server/http/route-declaration.ts) and its limit (`x-rate-limit`).
  */
-export function buildOpenApiDocument(declarations: readonly RouteDeclaration[]) {
+function buildOpenApiDocument(declarations: readonly RouteDeclaration[]) {
   const generator = new OpenAPIHono();
   for (const { access, limit, middleware: _middleware, ...route } of declarations) {
     generator.openAPIRegistry.registerPath({

@@ -23,6 +23,9 @@ const requireJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/** Marks what installRouteGuards puts in front of a route, so tests can tell it from handlers. */
+export const ROUTE_GUARD = Symbol("route-guard");
+
 export interface GuardDeps {
   auth: Auth;
   limiters: RouteLimiters;
@@ -35,10 +38,7 @@ export interface GuardDeps {
  * session (so a per-creator limit can count it), the limit (before validation: a request that
  * fails validation counts too), the access check, then the JSON gate.
  */
-export function guardsFor(
-  declaration: RouteDeclaration,
-  deps: GuardDeps,
-): MiddlewareHandler<AppEnv>[] {
+function guardsFor(declaration: RouteDeclaration, deps: GuardDeps): MiddlewareHandler<AppEnv>[] {
   const guards: MiddlewareHandler<AppEnv>[] = [];
   const { access, limit } = declaration;
   if (access === "creator") guards.push(loadSession(deps.auth));
@@ -61,6 +61,8 @@ export function installRouteGuards(
 ): void {
   for (const declaration of declarations) {
     const [method, path] = routeKeyOf(declaration).split(" ") as [string, string];
-    for (const guard of guardsFor(declaration, deps)) app.on(method, path, guard);
+    for (const guard of guardsFor(declaration, deps)) {
+      app.on(method, path, Object.assign(guard, { [ROUTE_GUARD]: true }));
+    }
   }
 }
