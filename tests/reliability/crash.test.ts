@@ -1,12 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { type RunningEmulator, startStripeEmulator } from "@regulars/stripe-emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { type Database, openDatabase } from "../../server/db/client";
 import { subscribers } from "../../server/db/schema/app";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { readJson } from "../support/read-json";
 import { freePort, type ServerProcess, startServerProcess } from "../support/server-process";
 import { subscribeOverHttp } from "../support/subscribe-over-http";
 import { findOrphans } from "./row-invariants";
+
+/** The emulator's subscription list, as much of it as the check reads. */
+const stripeSubscriptionListSchema = z.object({
+  data: z.array(z.object({ id: z.string(), metadata: z.record(z.string(), z.string()) })),
+});
 
 // Needs several processes sharing one database: only meaningful on the PostgreSQL server.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -164,11 +171,7 @@ describe.skipIf(!onPostgres)("a server killed mid-traffic", () => {
       const stripeSubs = await fetch(`${emulator.url}/v1/subscriptions?status=active&limit=100`, {
         headers: { Authorization: "Bearer sk_test_emulator" },
       });
-      const active = (
-        (await stripeSubs.json()) as {
-          data: Array<{ id: string; metadata: Record<string, string> }>;
-        }
-      ).data;
+      const active = (await readJson(stripeSubs, stripeSubscriptionListSchema)).data;
       const byStripeId = new Set(rows.map((r) => r.stripeSubscriptionId));
       const unrecorded = active.filter(
         (s) => s.metadata.regulars_offering_id === offering.id && !byStripeId.has(s.id),

@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { subscribers } from "../../server/db/schema/app";
 import { createOffering, createOnboardedCreator } from "../factories/offering-factory";
 import { confirmCardPayment, createPaymentMethod, testCards } from "../factories/stripe-browser";
 import { createTestApp, jsonRequest, type TestApp } from "../setup/test-app";
+import { readJson } from "../support/read-json";
 import { findOrphans } from "./row-invariants";
 
 // Short enough to test timeouts quickly, long enough that a busy CI machine's slow answers
@@ -82,7 +84,7 @@ async function deliverAllWebhooks() {
     const response = await fetch(`${app.runtime.emulator!.url}/_emulator/webhooks/flush`, {
       method: "POST",
     });
-    const { pending } = (await response.json()) as { pending: number };
+    const { pending } = await readJson(response, z.object({ pending: z.number() }));
     if (pending === 0) return;
   }
 }

@@ -3,13 +3,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Earnings } from "../../contracts/dashboard";
+import { earningsSchema } from "../../contracts/dashboard";
 import { asCreator } from "../factories/creator-factory";
 import { createOffering, createOnboardedCreator } from "../factories/offering-factory";
 import { advanceEmulatorClock } from "../factories/stripe-browser";
 import { subscribeWithCard } from "../factories/subscriber-factory";
 import { type AppClient, TEST_ORIGIN } from "../setup/test-app";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { readJson } from "../support/read-json";
 import {
   COMPILED_SERVER_ENTRY,
   freePort,
@@ -119,7 +120,7 @@ describe("the production build", () => {
     const readEarnings = async () => {
       const response = await client.request("/api/dashboard/earnings", asCreator(creator));
       expect(response.status).toBe(200);
-      return (await response.json()) as Earnings;
+      return readJson(response, earningsSchema);
     };
     expect((await readEarnings()).totalPayments).toBe(1);
 
