@@ -65,7 +65,8 @@ export const subscribe: LimitRule = {
 };
 /** Its own count: finalize is called once per attempt, after the subscribe that started it. */
 export const subscribeFinalize: LimitRule = { ...subscribe, bucket: "subscribe-finalize" };
-const subscriberLink: LimitRule = {
+/** A self-service link's reads (the API's and the server-drawn page's: SELF_SERVICE_LOOKUP). */
+export const subscriberLink: LimitRule = {
   bucket: "customer-lookup",
   max: 60,
   windowSeconds: 60,
@@ -73,12 +74,22 @@ const subscriberLink: LimitRule = {
   reachesStripe: false,
   per: "address",
 };
-const subscriberAction: LimitRule = {
+/** What a self-service link or an e-mail change's token changes, at Stripe or by e-mail. */
+export const subscriberAction: LimitRule = {
   bucket: "customer-action",
   max: 20,
   windowSeconds: 60,
   store: "database",
   reachesStripe: true,
+  per: "address",
+};
+/** "Lost your link?": sends e-mail. */
+export const manageLinks: LimitRule = {
+  bucket: "manage-links",
+  max: 10,
+  windowSeconds: 60,
+  store: "database",
+  reachesStripe: false,
   per: "address",
 };
 
@@ -96,14 +107,7 @@ export const routeLimits = {
   "GET /og/:customUrl/:file": ogImage,
 
   // Sends e-mail; the mailer also caps unsolicited mail per mailbox (ADR 023).
-  "POST /api/public/manage-links": {
-    bucket: "manage-links",
-    max: 10,
-    windowSeconds: 60,
-    store: "database",
-    reachesStripe: false,
-    per: "address",
-  },
+  "POST /api/public/manage-links": manageLinks,
 
   // The self-service page's data: the manage key is a bearer secret (a v4 UUID), the read is the
   // database's. The server-drawn page counts in the same bucket (SELF_SERVICE_LOOKUP below).
