@@ -49,7 +49,10 @@ function guardsFor(declaration: RouteDeclaration, deps: GuardDeps): MiddlewareHa
       throw new AppError("not_found", "There is no such API endpoint.");
     });
   }
-  if (declaration.request?.body?.content["application/json"]) guards.push(requireJsonBody);
+  // A webhook reads its body raw and checks its signature over the exact bytes, whatever the type.
+  if (access !== "webhook" && declaration.request?.body?.content["application/json"]) {
+    guards.push(requireJsonBody);
+  }
   return guards;
 }
 
