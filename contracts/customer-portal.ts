@@ -78,3 +78,9 @@ export const emailChangeOutcomeSchema = z.object({
   manageKey: z.string(),
 });
 export type EmailChangeOutcome = z.infer<typeof emailChangeOutcomeSchema>;
+
+/** "Update payment method": the Stripe billing portal page to send the customer to. */
+export const billingPortalResponseSchema = z.object({ url: z.string() });
+
+/** The subscription is cancelled at Stripe and here. */
+export const cancelSubscriptionResponseSchema = z.object({ ok: z.literal(true) });

@@ -1,7 +1,11 @@
 import { openApiDocumentRoute } from "./http/openapi-document";
 import type { RouteDeclaration } from "./http/route-declaration";
+import { customerPortalApi } from "./modules/customer-portal/customer-portal-api";
+import { healthApi } from "./modules/health/health-api";
+import { manageLinksApi } from "./modules/manage-links/manage-links-api";
 import { offeringApi } from "./modules/offerings/offering-api";
 import { subscribeApi } from "./modules/subscribe/subscribe-api";
+import { webhookApi } from "./modules/webhooks/webhook-api";
 
 /**
  * Every declared route (server/http/route-declaration.ts): createApp installs their limits and
@@ -12,5 +16,9 @@ import { subscribeApi } from "./modules/subscribe/subscribe-api";
 export const apiRoutes: readonly RouteDeclaration[] = [
   ...offeringApi,
   ...subscribeApi,
+  ...customerPortalApi,
+  ...manageLinksApi,
+  ...healthApi,
+  ...webhookApi,
   openApiDocumentRoute,
 ];

@@ -38,11 +38,7 @@ import type { Logger } from "./lib/logger";
 import { accountRoutes } from "./modules/account/account-routes";
 import type { BillingDeps } from "./modules/billing/billing-sync";
 import { connectRoutes } from "./modules/connect/connect-routes";
-import {
-  billingActionRoutes,
-  customerRoutes,
-  emailChangeRoutes,
-} from "./modules/customer-portal/customer-portal-routes";
+import { customerPortalRoutes } from "./modules/customer-portal/customer-portal-routes";
 import { getCustomerPortal } from "./modules/customer-portal/customer-portal-service";
 import { dashboardRoutes } from "./modules/dashboard/dashboard-routes";
 import { healthRoutes } from "./modules/health/health-routes";
@@ -131,17 +127,17 @@ export function createApp(deps: AppDeps) {
   app.route("/", openApiRoutes(apiRoutes));
 
   app.route("/api/auth", authRoutes(auth, { trustedProxyHops: config.trustedProxyHops }));
-  app.route("/api/health", healthRoutes(db));
+  app.route("/", healthRoutes(db));
   app.route(
-    "/api/ready",
+    "/",
     readyRoutes({ db, queue: deps.queue, stripe, isShuttingDown: deps.isShuttingDown }),
   );
   app.route(
-    "/metrics",
+    "/",
     metricsRoutes({ metrics: deps.metrics, queue: deps.queue, token: config.metricsToken }),
   );
   app.route(
-    "/api/webhooks",
+    "/",
     webhookRoutes({ ...billing, webhookSecrets: deps.webhookSecrets, metrics: deps.metrics }),
   );
 
@@ -162,11 +158,9 @@ export function createApp(deps: AppDeps) {
       trustedProxyHops: config.trustedProxyHops,
     }),
   );
-  app.route("/api/public/manage-links", manageLinksRoutes({ db, queue: deps.queue }));
+  app.route("/", manageLinksRoutes({ db, queue: deps.queue }));
   const customerPortal = { db, stripe, mailer: deps.mailer, publicUrl };
-  app.route("/api/public/customers", customerRoutes(customerPortal));
-  app.route("/api/public/email-changes", emailChangeRoutes(customerPortal));
-  app.route("/api", billingActionRoutes(customerPortal));
+  app.route("/", customerPortalRoutes(customerPortal));
   if (deps.publicConfig.paymentMode === "emulator") {
     app.route("/api/dev/outbox", outboxRoutes(db));
   }
@@ -237,7 +231,7 @@ export function createApp(deps: AppDeps) {
         publicUrl: config.publicUrl,
         limitPages: limiters.forRoute(WEB_SHELL_PAGES),
         // The self-service page reads the same subscription as its API: one count for guessing.
-        limitSelfServiceLookup: limiters.forRoute(SELF_SERVICE_LOOKUP),
+        limitSelfServiceLookup: limiters.forRule(SELF_SERVICE_LOOKUP),
       }),
     );
   }

@@ -106,38 +106,6 @@ export const routeLimits = {
   "GET /*": publicRead,
   "GET /og/:customUrl/:file": ogImage,
 
-  // Sends e-mail; the mailer also caps unsolicited mail per mailbox (ADR 023).
-  "POST /api/public/manage-links": manageLinks,
-
-  // The self-service page's data: the manage key is a bearer secret (a v4 UUID), the read is the
-  // database's. The server-drawn page counts in the same bucket (SELF_SERVICE_LOOKUP below).
-  "GET /api/public/customers/:customUrl/:manageKey": subscriberLink,
-  // Each changes something at Stripe or sends e-mail: the e-mail change asks the new address
-  // to confirm and tells the old one, confirming updates the Stripe customer, a new link or an
-  // undo mails the new link.
-  "PATCH /api/public/customers/:customUrl/:manageKey/email": subscriberAction,
-  "POST /api/public/customers/:customUrl/:manageKey/new-link": subscriberAction,
-  "POST /api/public/email-changes/confirm": subscriberAction,
-  "POST /api/public/email-changes/undo": subscriberAction,
-  "POST /api/create-billing-portal": subscriberAction,
-  "POST /api/cancel-subscription": subscriberAction,
-
-  "POST /api/webhooks/stripe": {
-    exempt:
-      "Stripe's own deliveries, from Stripe's addresses, in bursts: a limit would make Stripe retry and delay billing. Each request is checked against the endpoint's signing secret before anything else runs.",
-  },
-  "GET /api/health": {
-    exempt:
-      "The load balancer's probe: a 429 would take a healthy instance out of rotation. It costs one `select 1`.",
-  },
-  "GET /api/ready": {
-    exempt:
-      "The load balancer's readiness probe, like /api/health; it asks Stripe at most every 30 s whoever calls.",
-  },
-  "GET /metrics": {
-    exempt:
-      "Answers only a scraper holding METRICS_TOKEN (a constant-time compare) and does not exist without one.",
-  },
   "GET /api/dev/outbox": {
     exempt:
       "Exists only in emulator mode (offline development), which NODE_ENV=production refuses to start in.",
@@ -230,11 +198,11 @@ export const WEB_SHELL_PAGES = "GET /*" satisfies LimitedRoute;
 
 /**
  * The self-service page (/customer/{customUrl}/{manageKey}) reads the subscription its API
- * reads, so a guess there costs what a guess at the API costs: webShellRoutes counts each such
- * page in this route's bucket, as well as in the pages' own (Security 5).
+ * (GET /api/public/customers/{customUrl}/{manageKey}) reads, so a guess there costs what a guess
+ * at the API costs: webShellRoutes counts each such page in the API's bucket, as well as in the
+ * pages' own (Security 5).
  */
-export const SELF_SERVICE_LOOKUP =
-  "GET /api/public/customers/:customUrl/:manageKey" satisfies LimitedRoute;
+export const SELF_SERVICE_LOOKUP: LimitRule = subscriberLink;
 
 /** Every route under this prefix is better-auth's, behind its own limiter: see below. */
 export const BETTER_AUTH_PREFIX = "/api/auth/";

@@ -1,73 +1,50 @@
-import { type Context, Hono } from "hono";
+import { declaredRouter } from "../../http/declared-router";
 import {
-  billingPortalRequestSchema,
-  cancelSubscriptionRequestSchema,
-  emailChangeTokenRequestSchema,
-  type NewManageLinkResponse,
-  newManageLinkRequestSchema,
-  updateSubscriberEmailSchema,
-} from "../../../contracts/customer-portal";
-import type { AppEnv } from "../../http/app-env";
-import { parseCustomUrlParam, parseUuidParam } from "../../http/params";
-import { validate } from "../../http/validate";
+  cancelSubscriptionRoute,
+  confirmEmailChangeRoute,
+  createBillingPortalRoute,
+  customerPortalRoute,
+  newManageLinkRoute,
+  undoEmailChangeRoute,
+  updateSubscriberEmailRoute,
+} from "./customer-portal-api";
 import {
   type CustomerPortalDeps,
   cancelSubscription,
   getCustomerPortal,
   openBillingPortal,
   replaceManageLink,
-  SUBSCRIPTION_NOT_FOUND,
-  type SubscriberRef,
 } from "./customer-portal-service";
 import { confirmEmailChange, requestEmailChange, undoEmailChange } from "./email-change-service";
 
-/** The link's two parts from the path: anything that can't be one is "not found" at once. */
-function refOf(c: Context<AppEnv>): SubscriberRef {
-  return {
-    customUrl: parseCustomUrlParam(c.req.param("customUrl"), SUBSCRIPTION_NOT_FOUND),
-    manageKey: parseUuidParam(c.req.param("manageKey"), SUBSCRIPTION_NOT_FOUND),
-  };
-}
-
-/** GET/PATCH/POST /api/public/customers/:customUrl/:manageKey… */
-export function customerRoutes(deps: CustomerPortalDeps) {
-  return new Hono<AppEnv>()
-    .get("/:customUrl/:manageKey", async (c) => c.json(await getCustomerPortal(deps, refOf(c))))
-    .patch(
-      "/:customUrl/:manageKey/email",
-      validate("json", updateSubscriberEmailSchema),
-      async (c) => c.json(await requestEmailChange(deps, refOf(c), c.req.valid("json").email)),
+/**
+ * The handlers of customer-portal-api.ts: the self-service link's page and actions, the buttons
+ * of the pages the e-mail-change mails link to, and the spec's two product API calls (taking the
+ * link's parts instead of Stripe ids). createApp puts the limits in front.
+ */
+export function customerPortalRoutes(deps: CustomerPortalDeps) {
+  return declaredRouter()
+    .openapi(customerPortalRoute, async (c) =>
+      c.json(await getCustomerPortal(deps, c.req.valid("param")), 200),
     )
-    .post(
-      "/:customUrl/:manageKey/new-link",
-      validate("json", newManageLinkRequestSchema),
-      async (c) => {
-        const body: NewManageLinkResponse = await replaceManageLink(deps, refOf(c));
-        return c.json(body);
-      },
-    );
-}
-
-/** POST /api/public/email-changes/confirm|undo: the buttons of the pages the e-mails link to. */
-export function emailChangeRoutes(deps: CustomerPortalDeps) {
-  return new Hono<AppEnv>()
-    .post("/confirm", validate("json", emailChangeTokenRequestSchema), async (c) =>
-      c.json(await confirmEmailChange(deps, c.req.valid("json").token)),
+    .openapi(updateSubscriberEmailRoute, async (c) =>
+      c.json(await requestEmailChange(deps, c.req.valid("param"), c.req.valid("json").email), 200),
     )
-    .post("/undo", validate("json", emailChangeTokenRequestSchema), async (c) =>
-      c.json(await undoEmailChange(deps, c.req.valid("json").token)),
-    );
-}
-
-/** The spec's two product API calls, taking the link's parts instead of Stripe ids. */
-export function billingActionRoutes(deps: CustomerPortalDeps) {
-  return new Hono<AppEnv>()
-    .post("/create-billing-portal", validate("json", billingPortalRequestSchema), async (c) => {
+    .openapi(newManageLinkRoute, async (c) =>
+      c.json(await replaceManageLink(deps, c.req.valid("param")), 200),
+    )
+    .openapi(confirmEmailChangeRoute, async (c) =>
+      c.json(await confirmEmailChange(deps, c.req.valid("json").token), 200),
+    )
+    .openapi(undoEmailChangeRoute, async (c) =>
+      c.json(await undoEmailChange(deps, c.req.valid("json").token), 200),
+    )
+    .openapi(createBillingPortalRoute, async (c) => {
       const { returnUrl, ...ref } = c.req.valid("json");
-      return c.json({ url: await openBillingPortal(deps, ref, returnUrl) });
+      return c.json({ url: await openBillingPortal(deps, ref, returnUrl) }, 200);
     })
-    .post("/cancel-subscription", validate("json", cancelSubscriptionRequestSchema), async (c) => {
+    .openapi(cancelSubscriptionRoute, async (c) => {
       await cancelSubscription(deps, c.req.valid("json"));
-      return c.json({ ok: true });
+      return c.json({ ok: true } as const, 200);
     });
 }

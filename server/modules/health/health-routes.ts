@@ -1,15 +1,15 @@
-import { Hono } from "hono";
 import type { Db } from "../../db/client";
-import type { AppEnv } from "../../http/app-env";
+import { declaredRouter } from "../../http/declared-router";
+import { healthRoute } from "./health-api";
 import { pingDatabase } from "./health-repository";
 
 export function healthRoutes(db: Db) {
-  return new Hono<AppEnv>().get("/", async (c) => {
+  return declaredRouter().openapi(healthRoute, async (c) => {
     try {
       await pingDatabase(db);
-      return c.json({ status: "ok", database: "ok" });
+      return c.json({ status: "ok", database: "ok" } as const, 200);
     } catch {
-      return c.json({ status: "degraded", database: "unreachable" }, 503);
+      return c.json({ status: "degraded", database: "unreachable" } as const, 503);
     }
   });
 }

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
-import { Hono } from "hono";
-import type { AppEnv } from "../../http/app-env";
+import { declaredRouter } from "../../http/declared-router";
 import type { JobQueue } from "../../integrations/jobs/job-queue";
 import type { Metrics } from "../../integrations/metrics/metrics";
 import { AppError } from "../../lib/errors";
+import { metricsRoute } from "./health-api";
 
 function isSameSecret(given: string, expected: string) {
   const a = Buffer.from(given);
@@ -22,7 +22,7 @@ export function metricsRoutes(options: {
   token: string | undefined;
 }) {
   const { metrics, queue, token } = options;
-  return new Hono<AppEnv>().get("/", async (c) => {
+  return declaredRouter().openapi(metricsRoute, async (c) => {
     if (!token) throw new AppError("not_found", "There is no such page.");
     const given = c.req.header("authorization")?.replace(/^Bearer /, "") ?? "";
     if (!isSameSecret(given, token)) {
@@ -38,8 +38,9 @@ export function metricsRoutes(options: {
       metrics.jobsOldestAge.set({ queue: stats.queue }, stats.oldestSeconds);
       metrics.jobsFailed.set({ queue: stats.queue }, stats.failed);
     }
-    c.header("Content-Type", metrics.registry.contentType);
     c.header("Cache-Control", "no-store");
-    return c.body(await metrics.registry.metrics());
+    return c.text(await metrics.registry.metrics(), 200, {
+      "Content-Type": metrics.registry.contentType,
+    });
   });
 }

@@ -1,8 +1,8 @@
-import { Hono } from "hono";
 import type Stripe from "stripe";
 import type { Db } from "../../db/client";
-import type { AppEnv } from "../../http/app-env";
+import { declaredRouter } from "../../http/declared-router";
 import type { JobQueue } from "../../integrations/jobs/job-queue";
+import { readyRoute } from "./health-api";
 import { pingDatabase } from "./health-repository";
 
 type Check = "ok" | "unreachable";
@@ -39,9 +39,9 @@ export function readyRoutes(options: {
       () => "unreachable",
     );
 
-  return new Hono<AppEnv>().get("/", async (c) => {
+  return declaredRouter().openapi(readyRoute, async (c) => {
     if (options.isShuttingDown()) {
-      return c.json({ status: "shutting_down" }, 503);
+      return c.json({ status: "shutting_down" } as const, 503);
     }
     const [database, jobs, stripe] = await Promise.all([
       probe(() => pingDatabase(options.db)),
@@ -50,6 +50,8 @@ export function readyRoutes(options: {
     ]);
     const checks = { database, jobs, stripe };
     const isReady = Object.values(checks).every((check) => check === "ok");
-    return c.json({ status: isReady ? "ready" : "not_ready", checks }, isReady ? 200 : 503);
+    return isReady
+      ? c.json({ status: "ready" as const, checks }, 200)
+      : c.json({ status: "not_ready" as const, checks }, 503);
   });
 }

@@ -1,9 +1,9 @@
-import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../../http/app-env";
+import { declaredRouter } from "../../http/declared-router";
 import type { Metrics } from "../../integrations/metrics/metrics";
 import { AppError } from "../../lib/errors";
 import type { BillingDeps } from "../billing/billing-sync";
+import { stripeWebhookRoute } from "./webhook-api";
 import { markWebhookEventProcessed, recordWebhookEvent } from "./webhook-event-repository";
 import { handleStripeEvent } from "./webhook-handler";
 
@@ -22,7 +22,8 @@ function verifyEvent(stripe: Stripe, rawBody: string, signature: string, secrets
 export function webhookRoutes(deps: BillingDeps & { webhookSecrets: string[]; metrics: Metrics }) {
   const count = (type: string, outcome: string) =>
     deps.metrics.webhookEvents.inc({ type, outcome });
-  return new Hono<AppEnv>().post("/stripe", async (c) => {
+  // The body is declared for the document only (webhook-api.ts): nothing parses it before this.
+  return declaredRouter().openapi(stripeWebhookRoute, async (c) => {
     const signature = c.req.header("stripe-signature");
     if (!signature) throw new AppError("bad_request", "Missing Stripe-Signature header.");
     const rawBody = await c.req.text();
@@ -34,14 +35,14 @@ export function webhookRoutes(deps: BillingDeps & { webhookSecrets: string[]; me
     const { isProcessed } = await recordWebhookEvent(deps.db, event);
     if (isProcessed) {
       count(event.type, "duplicate");
-      return c.json({ received: true, duplicate: true });
+      return c.json({ received: true, duplicate: true } as const, 200);
     }
 
     try {
       const outcome = await handleStripeEvent(deps, event);
       await markWebhookEventProcessed(deps.db, event.id);
       count(event.type, "processed");
-      return c.json({ received: true, outcome });
+      return c.json({ received: true as const, outcome }, 200);
     } catch (error) {
       count(event.type, "failed");
       deps.logger.error(
