@@ -15,3 +15,6 @@ export const deleteAccountSchema = z
   })
   .strict();
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+/** DELETE /api/account's answer: the account and everything it owned is gone. */
+export const deleteAccountResponseSchema = z.object({ ok: z.literal(true) });

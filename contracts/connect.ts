@@ -20,3 +20,6 @@ export const clientSecretResponseSchema = z.object({ clientSecret: z.string() })
 export const accountLinkRequestSchema = z
   .object({ purpose: z.enum(["dashboard", "embedded"]).default("dashboard") })
   .strict();
+
+/** The connect POSTs that take nothing: an empty JSON object, no fields. */
+export const noFieldsRequestSchema = z.object({}).strict();

@@ -50,3 +50,6 @@ export const completeOnboardingSchema = z
   })
   .strict();
 export type CompleteOnboardingInput = z.infer<typeof completeOnboardingSchema>;
+
+/** POST /api/onboarding/complete's answer: the answers are saved. */
+export const completeOnboardingResponseSchema = z.object({ ok: z.literal(true) });

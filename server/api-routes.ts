@@ -1,9 +1,14 @@
 import { openApiDocumentRoute } from "./http/openapi-document";
 import type { RouteDeclaration } from "./http/route-declaration";
+import { accountApi } from "./modules/account/account-api";
+import { connectApi } from "./modules/connect/connect-api";
 import { customerPortalApi } from "./modules/customer-portal/customer-portal-api";
 import { healthApi } from "./modules/health/health-api";
 import { manageLinksApi } from "./modules/manage-links/manage-links-api";
+import { meApi } from "./modules/me/me-api";
 import { offeringApi } from "./modules/offerings/offering-api";
+import { onboardingApi } from "./modules/onboarding/onboarding-api";
+import { profileApi } from "./modules/profile/profile-api";
 import { subscribeApi } from "./modules/subscribe/subscribe-api";
 import { webhookApi } from "./modules/webhooks/webhook-api";
 
@@ -20,5 +25,10 @@ export const apiRoutes: readonly RouteDeclaration[] = [
   ...manageLinksApi,
   ...healthApi,
   ...webhookApi,
+  ...meApi,
+  ...onboardingApi,
+  ...connectApi,
+  ...accountApi,
+  ...profileApi,
   openApiDocumentRoute,
 ];

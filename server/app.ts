@@ -166,23 +166,26 @@ export function createApp(deps: AppDeps) {
   }
 
   app.route("/", offeringRoutes({ db, stripe }));
-
-  // Creator routes not yet declared: the session comes from the HttpOnly cookie, loaded only
-  // where needed (public routes never pay for the lookup); each router then requires it. Routes
-  // that can reach Stripe are limited per creator in between (server/http/route-limits.ts).
-  const creatorRouters = {
-    me: meRoutes(db),
-    onboarding: onboardingRoutes(db),
-    connect: connectRoutes({ db, stripe, publicUrl }),
-    dashboard: dashboardRoutes({ db, stripe, logger }),
-    account: accountRoutes({
+  app.route("/", meRoutes(db));
+  app.route("/", onboardingRoutes(db));
+  app.route("/", connectRoutes({ db, stripe, publicUrl }));
+  app.route(
+    "/",
+    accountRoutes({
       db,
       stripe,
       logger,
       mailer: deps.mailer,
       secrets: createAccountSecrets(auth, db),
     }),
-    profile: profileRoutes(db),
+  );
+  app.route("/", profileRoutes(db));
+
+  // Creator routes not yet declared: the session comes from the HttpOnly cookie, loaded only
+  // where needed (public routes never pay for the lookup); each router then requires it. Routes
+  // that can reach Stripe are limited per creator in between (server/http/route-limits.ts).
+  const creatorRouters = {
+    dashboard: dashboardRoutes({ db, stripe, logger }),
     subscribers: subscriberRoutes(billing),
   };
   for (const [name, router] of Object.entries(creatorRouters)) {

@@ -151,25 +151,11 @@ export const databaseOnly: Exemption = {
  * for a creator route missing here, and for an exempt one that makes a Stripe request.
  */
 export const creatorRouteLimits = {
-  // Each reads or changes the creator's connected account at Stripe (the GET on every load).
-  "GET /api/connect/account": creatorStripe,
-  "POST /api/connect/account": creatorStripe,
-  "POST /api/connect/account/refresh": creatorStripe,
-  "POST /api/connect/account-link": creatorStripe,
-  "POST /api/connect/account-session": creatorStripe,
-  "POST /api/connect/login-link": creatorStripe,
   // The connected account's balance, from Stripe, each time the earnings tab loads.
   "GET /api/dashboard/earnings": creatorStripe,
-  // Archives the catalogue and cancels every subscription at Stripe.
-  "DELETE /api/account": creatorStripe,
   "POST /api/subscribers/:id/cancel": creatorStripe,
   "POST /api/subscribers/:id/payments/:earningId/refund": creatorStripe,
 
-  "GET /api/me": databaseOnly,
-  "POST /api/onboarding/complete": databaseOnly,
-  "PATCH /api/profile/business-name": databaseOnly,
-  "GET /api/profile/notifications": databaseOnly,
-  "PATCH /api/profile/notifications": databaseOnly,
   "GET /api/dashboard/overview": databaseOnly,
   "GET /api/dashboard/analytics": databaseOnly,
   "GET /api/subscribers": databaseOnly,

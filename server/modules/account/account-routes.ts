@@ -1,15 +1,12 @@
-import { Hono } from "hono";
-import { deleteAccountSchema } from "../../../contracts/account";
-import { currentUser, requireCreator } from "../../auth/require-creator";
-import type { AppEnv } from "../../http/app-env";
-import { validate } from "../../http/validate";
+import { currentUser } from "../../auth/require-creator";
+import { declaredRouter } from "../../http/declared-router";
+import { deleteAccountRoute } from "./account-api";
 import { type AccountDeps, deleteAccount } from "./account-service";
 
+/** The handler of account-api.ts; createApp puts the session and limit in front. */
 export function accountRoutes(deps: AccountDeps) {
-  return new Hono<AppEnv>()
-    .use(requireCreator())
-    .delete("/", validate("json", deleteAccountSchema), async (c) => {
-      await deleteAccount(deps, currentUser(c).id, c.req.valid("json"));
-      return c.json({ ok: true });
-    });
+  return declaredRouter().openapi(deleteAccountRoute, async (c) => {
+    await deleteAccount(deps, currentUser(c).id, c.req.valid("json"));
+    return c.json({ ok: true } as const, 200);
+  });
 }

@@ -1,9 +1,13 @@
-import { Hono } from "hono";
-import { z } from "zod";
-import { accountLinkRequestSchema } from "../../../contracts/connect";
-import { currentUser, requireCreator } from "../../auth/require-creator";
-import type { AppEnv } from "../../http/app-env";
-import { validate } from "../../http/validate";
+import { currentUser } from "../../auth/require-creator";
+import { declaredRouter } from "../../http/declared-router";
+import {
+  createAccountLinkRoute,
+  createAccountSessionRoute,
+  createConnectAccountRoute,
+  createLoginLinkRoute,
+  getConnectStatusRoute,
+  refreshConnectStatusRoute,
+} from "./connect-api";
 import {
   type ConnectDeps,
   createAccountLink,
@@ -13,27 +17,27 @@ import {
   getConnectStatus,
 } from "./connect-service";
 
-const emptyBody = z.object({}).strict();
-
+/** The handlers of connect-api.ts; createApp puts the session and limits in front. */
 export function connectRoutes(deps: ConnectDeps) {
-  return new Hono<AppEnv>()
-    .use(requireCreator())
-    .get("/account", async (c) => c.json(await getConnectStatus(deps, currentUser(c).id)))
-    .post("/account", validate("json", emptyBody), async (c) => {
+  return declaredRouter()
+    .openapi(getConnectStatusRoute, async (c) =>
+      c.json(await getConnectStatus(deps, currentUser(c).id), 200),
+    )
+    .openapi(createConnectAccountRoute, async (c) => {
       const user = currentUser(c);
-      return c.json(await createConnectAccount(deps, { id: user.id, email: user.email }));
+      return c.json(await createConnectAccount(deps, { id: user.id, email: user.email }), 200);
     })
-    .post("/account/refresh", validate("json", emptyBody), async (c) =>
-      c.json(await getConnectStatus(deps, currentUser(c).id)),
+    .openapi(refreshConnectStatusRoute, async (c) =>
+      c.json(await getConnectStatus(deps, currentUser(c).id), 200),
     )
-    .post("/account-link", validate("json", accountLinkRequestSchema), async (c) => {
+    .openapi(createAccountLinkRoute, async (c) => {
       const { purpose } = c.req.valid("json");
-      return c.json({ url: await createAccountLink(deps, currentUser(c).id, purpose) });
+      return c.json({ url: await createAccountLink(deps, currentUser(c).id, purpose) }, 200);
     })
-    .post("/account-session", validate("json", emptyBody), async (c) =>
-      c.json({ clientSecret: await createAccountSession(deps, currentUser(c).id) }),
+    .openapi(createAccountSessionRoute, async (c) =>
+      c.json({ clientSecret: await createAccountSession(deps, currentUser(c).id) }, 200),
     )
-    .post("/login-link", validate("json", emptyBody), async (c) =>
-      c.json({ url: await createLoginLink(deps, currentUser(c).id) }),
+    .openapi(createLoginLinkRoute, async (c) =>
+      c.json({ url: await createLoginLink(deps, currentUser(c).id) }, 200),
     );
 }

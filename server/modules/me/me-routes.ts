@@ -1,11 +1,12 @@
-import { Hono } from "hono";
-import { currentUser, requireCreator } from "../../auth/require-creator";
+import { currentUser } from "../../auth/require-creator";
 import type { Db } from "../../db/client";
-import type { AppEnv } from "../../http/app-env";
+import { declaredRouter } from "../../http/declared-router";
+import { getMeRoute } from "./me-api";
 import { getMe } from "./me-service";
 
+/** The handler of me-api.ts; createApp puts the session in front. */
 export function meRoutes(db: Db) {
-  return new Hono<AppEnv>()
-    .use(requireCreator())
-    .get("/", async (c) => c.json(await getMe(db, currentUser(c))));
+  return declaredRouter().openapi(getMeRoute, async (c) =>
+    c.json(await getMe(db, currentUser(c)), 200),
+  );
 }

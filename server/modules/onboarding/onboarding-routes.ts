@@ -1,16 +1,13 @@
-import { Hono } from "hono";
-import { completeOnboardingSchema } from "../../../contracts/onboarding-options";
-import { currentUser, requireCreator } from "../../auth/require-creator";
+import { currentUser } from "../../auth/require-creator";
 import type { Db } from "../../db/client";
-import type { AppEnv } from "../../http/app-env";
-import { validate } from "../../http/validate";
+import { declaredRouter } from "../../http/declared-router";
+import { completeOnboardingRoute } from "./onboarding-api";
 import { saveOnboardingAnswers } from "./onboarding-repository";
 
+/** The handler of onboarding-api.ts; createApp puts the session in front. */
 export function onboardingRoutes(db: Db) {
-  return new Hono<AppEnv>()
-    .use(requireCreator())
-    .post("/complete", validate("json", completeOnboardingSchema), async (c) => {
-      await saveOnboardingAnswers(db, currentUser(c).id, c.req.valid("json"));
-      return c.json({ ok: true });
-    });
+  return declaredRouter().openapi(completeOnboardingRoute, async (c) => {
+    await saveOnboardingAnswers(db, currentUser(c).id, c.req.valid("json"));
+    return c.json({ ok: true } as const, 200);
+  });
 }

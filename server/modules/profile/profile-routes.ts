@@ -1,30 +1,31 @@
-import { Hono } from "hono";
-import {
-  updateBusinessNameSchema,
-  updateNotificationSettingsSchema,
-} from "../../../contracts/profile";
-import { currentUser, requireCreator } from "../../auth/require-creator";
+import { currentUser } from "../../auth/require-creator";
 import type { Db } from "../../db/client";
-import type { AppEnv } from "../../http/app-env";
-import { validate } from "../../http/validate";
+import { declaredRouter } from "../../http/declared-router";
+import {
+  getNotificationSettingsRoute,
+  updateBusinessNameRoute,
+  updateNotificationSettingsRoute,
+} from "./profile-api";
 import {
   changeBusinessName,
   changeNotificationSettings,
   getNotificationSettings,
 } from "./profile-service";
 
-/** The creator's business profile, edited from the dashboard's Account tab. */
+/**
+ * The handlers of profile-api.ts, the creator's business profile edited from the dashboard's
+ * Account tab; createApp puts the session in front.
+ */
 export function profileRoutes(db: Db) {
-  return new Hono<AppEnv>()
-    .use(requireCreator())
-    .patch("/business-name", validate("json", updateBusinessNameSchema), async (c) => {
+  return declaredRouter()
+    .openapi(updateBusinessNameRoute, async (c) => {
       const { businessName } = c.req.valid("json");
-      return c.json(await changeBusinessName(db, currentUser(c).id, businessName));
+      return c.json(await changeBusinessName(db, currentUser(c).id, businessName), 200);
     })
-    .get("/notifications", async (c) =>
-      c.json(await getNotificationSettings(db, currentUser(c).id)),
+    .openapi(getNotificationSettingsRoute, async (c) =>
+      c.json(await getNotificationSettings(db, currentUser(c).id), 200),
     )
-    .patch("/notifications", validate("json", updateNotificationSettingsSchema), async (c) =>
-      c.json(await changeNotificationSettings(db, currentUser(c).id, c.req.valid("json"))),
+    .openapi(updateNotificationSettingsRoute, async (c) =>
+      c.json(await changeNotificationSettings(db, currentUser(c).id, c.req.valid("json")), 200),
     );
 }
