@@ -30,5 +30,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default is one worker fewer than the cores: one on CI's two. Most of a file's time
+    // is waiting (the job queue's polls, webhooks, the emulator), so two keep both cores busy.
+    maxWorkers: 2,
+    // A worker keeps the modules it has loaded from one file to the next: loading the server,
+    // better-auth, the emulator and their dependencies again cost each file seconds of CPU.
+    // Nothing here mocks modules or keeps state in them between files (ADR 031).
+    isolate: false,
   },
 });
