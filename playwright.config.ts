@@ -13,6 +13,17 @@ export const e2eDataDir = process.env.E2E_DATA_DIR;
 
 export const e2eEmulatorUrl = `http://127.0.0.1:${emulatorPort}`;
 
+/**
+ * `--repeat-each` from the command line. Playwright applies it only to the projects asked for,
+ * not to those they depend on: "shared" (a dependency of "alone") takes it from here, so
+ * `--repeat-each=3` repeats the whole suite.
+ */
+function repeatEachFromCommandLine(): number {
+  const at = process.argv.findIndex((arg) => arg.startsWith("--repeat-each"));
+  const value = process.argv[at]?.split("=")[1] ?? process.argv[at + 1];
+  return at === -1 ? 1 : Number(value) || 1;
+}
+
 export default defineConfig({
   testDir: "tests/e2e",
   // Files spread over two workers (a file's tests stay in order, in one worker). Each test makes
@@ -22,7 +33,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   projects: [
-    { name: "shared", grepInvert: /@alone/ },
+    { name: "shared", grepInvert: /@alone/, repeatEach: repeatEachFromCommandLine() },
     { name: "alone", grep: /@alone/, dependencies: ["shared"], workers: 1 },
   ],
   retries: 0,
