@@ -8,7 +8,6 @@ import { apiRoutes } from "./api-routes";
 import { createAccountSecrets } from "./auth/account-secrets";
 import type { Auth } from "./auth/auth";
 import { authRoutes } from "./auth/auth-routes";
-import { loadSession } from "./auth/require-creator";
 import type { Config } from "./config/env";
 import type { Db } from "./db/client";
 import type { AppEnv } from "./http/app-env";
@@ -21,7 +20,6 @@ import { requestLogger } from "./http/request-logger";
 import { installRouteGuards } from "./http/route-guards";
 import {
   createRouteLimiters,
-  creatorLimitsUnder,
   isLimitRule,
   type LimitedRoute,
   routeLimits,
@@ -161,9 +159,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", manageLinksRoutes({ db, queue: deps.queue }));
   const customerPortal = { db, stripe, mailer: deps.mailer, publicUrl };
   app.route("/", customerPortalRoutes(customerPortal));
-  if (deps.publicConfig.paymentMode === "emulator") {
-    app.route("/api/dev/outbox", outboxRoutes(db));
-  }
+  // A "dev" route: its guard answers 404 unless the payment emulator is on.
+  app.route("/", outboxRoutes(db));
 
   app.route("/", offeringRoutes({ db, stripe }));
   app.route("/", meRoutes(db));
@@ -180,21 +177,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.route("/", profileRoutes(db));
-
-  // Creator routes not yet declared: the session comes from the HttpOnly cookie, loaded only
-  // where needed (public routes never pay for the lookup); each router then requires it. Routes
-  // that can reach Stripe are limited per creator in between (server/http/route-limits.ts).
-  const creatorRouters = {
-    dashboard: dashboardRoutes({ db, stripe, logger }),
-    subscribers: subscriberRoutes(billing),
-  };
-  for (const [name, router] of Object.entries(creatorRouters)) {
-    const signedIn = new Hono<AppEnv>().use(loadSession(auth));
-    for (const { route, method, path } of creatorLimitsUnder(`/api/${name}`)) {
-      signedIn.on(method, path, limiters.forRoute(route));
-    }
-    app.route(`/api/${name}`, signedIn.route("/", router));
-  }
+  app.route("/", dashboardRoutes({ db, stripe, logger }));
+  app.route("/", subscriberRoutes(billing));
 
   app.all("/api/*", () => {
     throw new AppError("not_found", "There is no such API endpoint.");

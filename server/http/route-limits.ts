@@ -106,10 +106,6 @@ export const routeLimits = {
   "GET /*": publicRead,
   "GET /og/:customUrl/:file": ogImage,
 
-  "GET /api/dev/outbox": {
-    exempt:
-      "Exists only in emulator mode (offline development), which NODE_ENV=production refuses to start in.",
-  },
   "GET /favicon.svg": {
     exempt: "A file from disk: no database, no Stripe; cache it in a CDN in front.",
   },
@@ -150,20 +146,7 @@ export const databaseOnly: Exemption = {
  * session is loaded and before the route, and tests/security/rate-limit-coverage.test.ts fails
  * for a creator route missing here, and for an exempt one that makes a Stripe request.
  */
-export const creatorRouteLimits = {
-  // The connected account's balance, from Stripe, each time the earnings tab loads.
-  "GET /api/dashboard/earnings": creatorStripe,
-  "POST /api/subscribers/:id/cancel": creatorStripe,
-  "POST /api/subscribers/:id/payments/:earningId/refund": creatorStripe,
-
-  "GET /api/dashboard/overview": databaseOnly,
-  "GET /api/dashboard/analytics": databaseOnly,
-  "GET /api/subscribers": databaseOnly,
-  "GET /api/subscribers/export/subscribers.csv": databaseOnly,
-  "GET /api/subscribers/export/payments.csv": databaseOnly,
-  "GET /api/subscribers/:id": databaseOnly,
-  "GET /api/subscribers/:id/payments": databaseOnly,
-} satisfies Record<string, RouteLimit>;
+export const creatorRouteLimits = {} satisfies Record<string, RouteLimit>;
 
 export type CreatorRoute = keyof typeof creatorRouteLimits;
 

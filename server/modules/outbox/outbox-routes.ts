@@ -1,11 +1,12 @@
-import { Hono } from "hono";
 import type { Db } from "../../db/client";
-import type { AppEnv } from "../../http/app-env";
+import { declaredRouter } from "../../http/declared-router";
+import { outboxRoute } from "./outbox-api";
 import { listRecentOutboxMessages } from "./outbox-repository";
 
-/** The development mailbox: only mounted in emulator mode, where no real e-mail is sent. */
+/** The handler of outbox-api.ts; createApp answers 404 in front of it outside emulator mode. */
 export function outboxRoutes(db: Db) {
-  return new Hono<AppEnv>().get("/", async (c) =>
-    c.json({ messages: await listRecentOutboxMessages(db) }),
-  );
+  return declaredRouter().openapi(outboxRoute, async (c) => {
+    const messages = await listRecentOutboxMessages(db);
+    return c.json({ messages }, 200);
+  });
 }

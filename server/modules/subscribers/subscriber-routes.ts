@@ -1,18 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
-import { Hono } from "hono";
-import {
-  cancelSubscriberSchema,
-  listSubscribersQuerySchema,
-  refundPaymentSchema,
-  subscriberFilterSchema,
-} from "../../../contracts/subscribers";
-import { currentUser, requireCreator } from "../../auth/require-creator";
+import { currentUser } from "../../auth/require-creator";
 import type { AppEnv } from "../../http/app-env";
-import { parseIdempotencyKey, parseUuidParam } from "../../http/params";
-import { validate } from "../../http/validate";
+import { declaredRouter } from "../../http/declared-router";
 import { idempotencyKeys, runIdempotent } from "../../lib/idempotency";
-import { PAYMENT_NOT_FOUND, refundPayment } from "../refunds/refund-service";
+import { refundPayment } from "../refunds/refund-service";
+import {
+  cancelSubscriberRoute,
+  exportPaymentsRoute,
+  exportSubscribersRoute,
+  listSubscribersRoute,
+  refundPaymentRoute,
+  subscriberDetailRoute,
+  subscriberPaymentsRoute,
+} from "./subscriber-api";
 import { exportPaymentsCsv, exportSubscribersCsv } from "./subscriber-export";
 import {
   cancelSubscriber,
@@ -20,7 +21,6 @@ import {
   listSubscriberPayments,
   listSubscribers,
   queryOf,
-  SUBSCRIBER_NOT_FOUND,
   type SubscriberDeps,
 } from "./subscriber-service";
 
@@ -69,50 +69,45 @@ async function csvResponse(
   });
 }
 
+/** The handlers of subscriber-api.ts; createApp puts the session and limits in front. */
 export function subscriberRoutes(deps: SubscriberDeps) {
-  const subscriberIdOf = (c: Context<AppEnv>) =>
-    parseUuidParam(c.req.param("id"), SUBSCRIBER_NOT_FOUND);
-  return new Hono<AppEnv>()
-    .use(requireCreator())
-    .get("/", validate("query", listSubscribersQuerySchema), async (c) =>
-      c.json(await listSubscribers(deps, currentUser(c).id, c.req.valid("query"))),
+  return declaredRouter()
+    .openapi(listSubscribersRoute, async (c) =>
+      c.json(await listSubscribers(deps, currentUser(c).id, c.req.valid("query")), 200),
     )
-    .get("/export/subscribers.csv", validate("query", subscriberFilterSchema), async (c) => {
+    .openapi(exportSubscribersRoute, async (c) => {
       const query = queryOf(currentUser(c).id, c.req.valid("query"));
       return csvResponse(c, deps, "subscribers", exportSubscribersCsv(deps, query));
     })
-    .get("/export/payments.csv", validate("query", subscriberFilterSchema), async (c) => {
+    .openapi(exportPaymentsRoute, async (c) => {
       const query = queryOf(currentUser(c).id, c.req.valid("query"));
       return csvResponse(c, deps, "payments", exportPaymentsCsv(deps, query));
     })
-    .get("/:id", async (c) =>
-      c.json(await getSubscriberDetail(deps, currentUser(c).id, subscriberIdOf(c))),
-    )
-    .get("/:id/payments", async (c) =>
-      c.json(await listSubscriberPayments(deps, currentUser(c).id, subscriberIdOf(c))),
-    )
-    .post("/:id/payments/:earningId/refund", validate("json", refundPaymentSchema), async (c) => {
+    .openapi(subscriberDetailRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      return c.json(await getSubscriberDetail(deps, currentUser(c).id, id), 200);
+    })
+    .openapi(subscriberPaymentsRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      return c.json(await listSubscriberPayments(deps, currentUser(c).id, id), 200);
+    })
+    .openapi(refundPaymentRoute, async (c) => {
       const user = currentUser(c);
-      const subscriberId = subscriberIdOf(c);
-      const earningId = parseUuidParam(c.req.param("earningId"), PAYMENT_NOT_FOUND);
+      const { id: subscriberId, earningId } = c.req.valid("param");
       const input = c.req.valid("json");
       // A double click sends the same key: one refund here and, with the same key, at Stripe.
-      const clientKey = parseIdempotencyKey(c.req.header("idempotency-key"));
+      const clientKey = c.req.valid("header")["idempotency-key"];
       const requestKey = idempotencyKeys.refundPayment(user.id, clientKey ?? randomUUID());
       const request = { subscriberId, earningId, ...input };
       const response = await runIdempotent(deps.db, requestKey, request, async () => ({
         status: 201,
         body: await refundPayment(deps, { userId: user.id, ...request, requestKey }),
       }));
-      return c.json(response.body as object, response.status as 201);
+      return c.json(response.body, response.status);
     })
-    .post("/:id/cancel", validate("json", cancelSubscriberSchema), async (c) => {
-      const subscriber = await cancelSubscriber(
-        deps,
-        currentUser(c).id,
-        subscriberIdOf(c),
-        c.req.valid("json"),
-      );
-      return c.json({ subscriber });
+    .openapi(cancelSubscriberRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const subscriber = await cancelSubscriber(deps, currentUser(c).id, id, c.req.valid("json"));
+      return c.json({ subscriber }, 200);
     });
 }
