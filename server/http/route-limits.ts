@@ -150,18 +150,6 @@ export const creatorRouteLimits = {} satisfies Record<string, RouteLimit>;
 
 export type CreatorRoute = keyof typeof creatorRouteLimits;
 
-/**
- * The limited creator routes under one router's prefix (e.g. "/api/connect"), with their paths
- * relative to it, for installing in that router after its session is loaded.
- */
-export function creatorLimitsUnder(prefix: string) {
-  return Object.entries(creatorRouteLimits).flatMap(([route, limit]) => {
-    const [method, path] = route.split(" ") as [string, string];
-    if (!isLimitRule(limit) || (path !== prefix && !path.startsWith(`${prefix}/`))) return [];
-    return [{ route: route as CreatorRoute, method, path: path.slice(prefix.length) || "/" }];
-  });
-}
-
 /** The web shell's page route: installed by webShellRoutes, after its static files. */
 export const WEB_SHELL_PAGES = "GET /*" satisfies LimitedRoute;
 

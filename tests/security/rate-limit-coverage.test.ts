@@ -14,6 +14,7 @@ import {
   type RouteLimit,
   routeLimits,
 } from "../../server/http/route-limits";
+import { earningsRoute } from "../../server/modules/dashboard/dashboard-api";
 import { asCreator, createCreator, type TestCreator } from "../factories/creator-factory";
 import { createOffering, createOnboardedCreator } from "../factories/offering-factory";
 import { subscribeWithCard } from "../factories/subscriber-factory";
@@ -436,7 +437,7 @@ describe("rate-limit coverage", () => {
 
   describe("the per-creator limit on routes that reach Stripe", () => {
     it("refuses one creator with 429 past the limit, across those routes, and no one else", async () => {
-      const rule = creatorRouteLimits["GET /api/dashboard/earnings"];
+      const { rule } = earningsRoute.limit;
       const [busy, other] = [await createCreator(app), await createCreator(app)];
       // Without a connected account the earnings tab asks Stripe for nothing, so this is quick;
       // it counts all the same.
