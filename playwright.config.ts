@@ -28,8 +28,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   // Files spread over two workers (a file's tests stay in order, in one worker). Each test makes
   // its own creator, customers and client address, so tests share only the server and the
-  // emulator; the few that change the emulator for everyone are tagged @alone and run after
-  // the rest, one at a time (the "alone" project). ADR 031.
+  // emulator; the few that change the emulator for everyone, or count what every test writes
+  // (the whole outbox), are tagged @alone and run after the rest, one at a time. ADR 031.
   fullyParallel: false,
   workers: 2,
   projects: [
