@@ -1,4 +1,5 @@
 import { openApiDocumentRoute } from "./http/openapi-document";
+import type { PageDeclaration } from "./http/page-declaration";
 import type { RouteDeclaration } from "./http/route-declaration";
 import { accountApi } from "./modules/account/account-api";
 import { connectApi } from "./modules/connect/connect-api";
@@ -8,11 +9,14 @@ import { healthApi } from "./modules/health/health-api";
 import { manageLinksApi } from "./modules/manage-links/manage-links-api";
 import { meApi } from "./modules/me/me-api";
 import { offeringApi } from "./modules/offerings/offering-api";
+import { ogImageApi } from "./modules/og-image/og-image-api";
 import { onboardingApi } from "./modules/onboarding/onboarding-api";
 import { outboxApi } from "./modules/outbox/outbox-api";
 import { profileApi } from "./modules/profile/profile-api";
+import { seoApi } from "./modules/seo/seo-api";
 import { subscribeApi } from "./modules/subscribe/subscribe-api";
 import { subscriberApi } from "./modules/subscribers/subscriber-api";
+import { webShellPages } from "./modules/web-shell/web-shell-pages";
 import { webhookApi } from "./modules/webhooks/webhook-api";
 
 /**
@@ -33,8 +37,17 @@ export const apiRoutes: readonly RouteDeclaration[] = [
   ...connectApi,
   ...accountApi,
   ...profileApi,
+  ...ogImageApi,
+  ...seoApi,
   ...dashboardApi,
   ...subscriberApi,
   ...outboxApi,
   openApiDocumentRoute,
 ];
+
+/**
+ * The web shell's routes: the app's pages and the web build's files, whose wildcard paths no
+ * OpenAPI document can hold (server/http/page-declaration.ts). The web shell registers each
+ * behind its guards; they are served only with a built web app (createApp's webDistDir).
+ */
+export const pageRoutes: readonly PageDeclaration[] = webShellPages;

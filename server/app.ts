@@ -17,15 +17,8 @@ import { hasBody, inputHygiene } from "./http/input-hygiene";
 import { openApiRoutes } from "./http/openapi-document";
 import { originCheck } from "./http/origin-check";
 import { requestLogger } from "./http/request-logger";
-import { installRouteGuards } from "./http/route-guards";
-import {
-  createRouteLimiters,
-  isLimitRule,
-  type LimitedRoute,
-  routeLimits,
-  SELF_SERVICE_LOOKUP,
-  WEB_SHELL_PAGES,
-} from "./http/route-limits";
+import { installRouteGuards, routeGuards } from "./http/route-guards";
+import { createRouteLimiters, SELF_SERVICE_LOOKUP } from "./http/route-limits";
 import { keepOutOfCachesAndReferrers, secretBearingPaths } from "./http/secret-bearing";
 import { securityHeaders } from "./http/security-headers";
 import type { Mailer } from "./integrations/email/mailer";
@@ -117,11 +110,8 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", originCheck(config.publicUrl));
   // Each declared route's session, limit and access check, from its declaration
   // (server/api-routes.ts), in front of everything the route's module registers.
-  installRouteGuards(app, apiRoutes, {
-    auth,
-    limiters,
-    devRoutes: deps.publicConfig.paymentMode === "emulator",
-  });
+  const guardDeps = { auth, limiters, devRoutes: deps.publicConfig.paymentMode === "emulator" };
+  installRouteGuards(app, apiRoutes, guardDeps);
   app.route("/", openApiRoutes(apiRoutes));
 
   app.route("/api/auth", authRoutes(auth, { trustedProxyHops: config.trustedProxyHops }));
@@ -139,14 +129,6 @@ export function createApp(deps: AppDeps) {
     webhookRoutes({ ...billing, webhookSecrets: deps.webhookSecrets, metrics: deps.metrics }),
   );
 
-  // Public, account-less routes: customers and landing pages. Those not yet declared have their
-  // limit in server/http/route-limits.ts, installed here in front of them (the pages' in
-  // webShellRoutes).
-  for (const [route, limit] of Object.entries(routeLimits)) {
-    if (!isLimitRule(limit) || route === WEB_SHELL_PAGES) continue;
-    const [method, path] = route.split(" ") as [string, string];
-    app.on(method, path, limiters.forRoute(route as LimitedRoute));
-  }
   app.route(
     "/",
     subscribeRoutes({
@@ -185,7 +167,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route(
-    "/og",
+    "/",
     ogImageRoutes({
       readPublicOffering,
       images: createOgImageCache({
@@ -216,7 +198,8 @@ export function createApp(deps: AppDeps) {
         readPublicOffering,
         publicConfig: deps.publicConfig,
         publicUrl: config.publicUrl,
-        limitPages: limiters.forRoute(WEB_SHELL_PAGES),
+        // The pages' limit, behind the build's files (server/modules/web-shell/web-shell-pages.ts).
+        guards: routeGuards(guardDeps),
         // The self-service page reads the same subscription as its API: one count for guessing.
         limitSelfServiceLookup: limiters.forRule(SELF_SERVICE_LOOKUP),
       }),

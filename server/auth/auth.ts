@@ -19,6 +19,7 @@ import {
 } from "../lib/public-links";
 import { addressMailOffRequest } from "./address-mail-off-request";
 import { authGuards } from "./auth-guards";
+import { betterAuthRateLimit } from "./auth-rate-limits";
 import { endSessionsOpenedBefore } from "./end-sessions-before";
 import { secondFactorGuard } from "./second-factor-guard";
 import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "./totp-once";
@@ -133,26 +134,7 @@ export function createAuth({ config, db, secret, logger, mailer, queue }: AuthOp
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
-    rateLimit: {
-      enabled: true,
-      storage: "database",
-      window: 60,
-      max: 300,
-      customRules: {
-        "/sign-in/email": { window: 60, max: 10 },
-        "/sign-up/email": { window: 60, max: 30 },
-        "/two-factor/verify-totp": { window: 60, max: 10 },
-        "/two-factor/verify-backup-code": { window: 60, max: 10 },
-        "/change-password": { window: 60, max: 10 },
-        "/request-password-reset": { window: 60, max: 5 },
-        "/reset-password": { window: 60, max: 5 },
-        "/reset-password/*": { window: 60, max: 10 },
-        "/send-verification-email": { window: 60, max: 5 },
-        // The token is a signed JWT (nothing to guess); the limit only stops floods.
-        "/verify-email": { window: 60, max: 10 },
-        "/get-session": false,
-      },
-    },
+    rateLimit: betterAuthRateLimit,
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith("https://"),

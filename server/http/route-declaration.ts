@@ -81,10 +81,17 @@ export function jsonResponse<S extends z.ZodType>(schema: S, description: string
   return { description, content: { "application/json": { schema } } } as const;
 }
 
+/**
+ * The error body, one component of the document (`#/components/schemas/ApiError`) that every
+ * error answer refers to, rather than a copy per operation.
+ */
+export const apiErrorComponent = apiErrorSchema.openapi("ApiError");
+
 const errorDescriptions = {
   400: "The request is not valid; the message says which field and why.",
   401: "Not signed in.",
   402: "The payment failed; the message says why.",
+  403: "Refused: a secret it needs is not correct.",
   404: "There is no such thing, or it isn't yours.",
   409: "It conflicts with the current state; the message says what to do.",
   415: "The body is not JSON.",
@@ -99,12 +106,13 @@ const errorDescriptions = {
 export function errorResponses<const S extends keyof typeof errorDescriptions>(
   ...statuses: (S | [S, string])[]
 ) {
-  const responses: Partial<Record<S, ReturnType<typeof jsonResponse<typeof apiErrorSchema>>>> = {};
+  type ErrorResponse = ReturnType<typeof jsonResponse<typeof apiErrorComponent>>;
+  const responses: Partial<Record<S, ErrorResponse>> = {};
   for (const entry of statuses) {
     const [status, description]: [S, string] = Array.isArray(entry)
       ? entry
       : [entry, errorDescriptions[entry]];
-    responses[status] = jsonResponse(apiErrorSchema, description);
+    responses[status] = jsonResponse(apiErrorComponent, description);
   }
-  return responses as Record<S, ReturnType<typeof jsonResponse<typeof apiErrorSchema>>>;
+  return responses as Record<S, ErrorResponse>;
 }

@@ -1,9 +1,10 @@
+import type { RouteConfig } from "@hono/zod-openapi";
 import type { Hono, MiddlewareHandler } from "hono";
 import type { Auth } from "../auth/auth";
 import { loadSession, requireCreator } from "../auth/require-creator";
 import { AppError } from "../lib/errors";
 import type { AppEnv } from "./app-env";
-import { type RouteDeclaration, routeKeyOf } from "./route-declaration";
+import { type RouteDeclaration, type RouteFacts, routeKeyOf } from "./route-declaration";
 import type { RouteLimiters } from "./route-limits";
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json/i;
@@ -38,7 +39,10 @@ export interface GuardDeps {
  * session (so a per-creator limit can count it), the limit (before validation: a request that
  * fails validation counts too), the access check, then the JSON gate.
  */
-function guardsFor(declaration: RouteDeclaration, deps: GuardDeps): MiddlewareHandler<AppEnv>[] {
+function guardsFor(
+  declaration: RouteFacts & Pick<RouteConfig, "request">,
+  deps: GuardDeps,
+): MiddlewareHandler<AppEnv>[] {
   const guards: MiddlewareHandler<AppEnv>[] = [];
   const { access, limit } = declaration;
   if (access === "creator") guards.push(loadSession(deps.auth));
@@ -53,8 +57,18 @@ function guardsFor(declaration: RouteDeclaration, deps: GuardDeps): MiddlewareHa
   if (access !== "webhook" && declaration.request?.body?.content["application/json"]) {
     guards.push(requireJsonBody);
   }
-  return guards;
+  return guards.map((guard) => Object.assign(guard, { [ROUTE_GUARD]: true }));
 }
+
+/**
+ * The guards of one declaration, for a router that registers its routes where they must sit
+ * (a declared page behind the files that come before it: server/http/page-router.ts).
+ */
+export function routeGuards(deps: GuardDeps) {
+  return (declaration: RouteFacts) => guardsFor(declaration, deps);
+}
+
+export type RouteGuards = ReturnType<typeof routeGuards>;
 
 /** Installs every declaration's guards; call it before any route is mounted. */
 export function installRouteGuards(
@@ -64,8 +78,6 @@ export function installRouteGuards(
 ): void {
   for (const declaration of declarations) {
     const [method, path] = routeKeyOf(declaration).split(" ") as [string, string];
-    for (const guard of guardsFor(declaration, deps)) {
-      app.on(method, path, Object.assign(guard, { [ROUTE_GUARD]: true }));
-    }
+    for (const guard of guardsFor(declaration, deps)) app.on(method, path, guard);
   }
 }

@@ -47,7 +47,7 @@ export const publicRead: LimitRule = {
  * Preview images: fetched once per shared link by each chat app or crawler, then cached by them
  * for good (the address is versioned). A render is ~50–100 ms of CPU, so tighter than pages.
  */
-const ogImage: LimitRule = {
+export const ogImage: LimitRule = {
   bucket: "og-image",
   max: 120,
   windowSeconds: 60,
@@ -94,36 +94,6 @@ export const manageLinks: LimitRule = {
 };
 
 /**
- * The limits of public routes not yet declared (server/http/route-declaration.ts: a declared
- * route carries its own limit, one of the rules above, with its reason; these tables shrink as
- * modules move to declarations). The rest of this comment is what still holds for them: `createApp` installs these in front of the routes
- * (the web shell's pages through `webShellRoutes`), and tests/security/rate-limit-coverage.test.ts
- * fails for any public route of the real app that is missing here. Keys are "METHOD path" as
- * Hono registers them. Failed cards have limits of their own (card-attempt-limits.ts).
- */
-export const routeLimits = {
-  // Landing pages: generous, a person never gets near 10 a second.
-  "GET /*": publicRead,
-  "GET /og/:customUrl/:file": ogImage,
-
-  "GET /favicon.svg": {
-    exempt: "A file from disk: no database, no Stripe; cache it in a CDN in front.",
-  },
-  "GET /connect-complete.*": {
-    exempt: "A static file from disk: no database, no Stripe.",
-  },
-  "GET /robots.txt": {
-    exempt: "A constant string built at start: no database, no Stripe.",
-  },
-  "GET /sitemap.xml": {
-    exempt:
-      "Built from the database at most once per 30 s whoever asks (server/modules/seo/sitemap.ts); every other request is bytes from memory.",
-  },
-} satisfies Record<string, RouteLimit>;
-
-export type LimitedRoute = keyof typeof routeLimits;
-
-/**
  * Creator routes that can call Stripe, per creator: every creator shares the platform's Stripe
  * rate limit, and an account is free, so one signed-in script could otherwise spend it for all.
  * One count for all of them; a person at the dashboard makes a few such calls a minute.
@@ -142,81 +112,12 @@ export const databaseOnly: Exemption = {
 };
 
 /**
- * Creator routes not yet declared (see above), limited per creator or exempt: `createApp` installs the limits after the
- * session is loaded and before the route, and tests/security/rate-limit-coverage.test.ts fails
- * for a creator route missing here, and for an exempt one that makes a Stripe request.
- */
-export const creatorRouteLimits = {} satisfies Record<string, RouteLimit>;
-
-export type CreatorRoute = keyof typeof creatorRouteLimits;
-
-/** The web shell's page route: installed by webShellRoutes, after its static files. */
-export const WEB_SHELL_PAGES = "GET /*" satisfies LimitedRoute;
-
-/**
  * The self-service page (/customer/{customUrl}/{manageKey}) reads the subscription its API
  * (GET /api/public/customers/{customUrl}/{manageKey}) reads, so a guess there costs what a guess
  * at the API costs: webShellRoutes counts each such page in the API's bucket, as well as in the
  * pages' own (Security 5).
  */
 export const SELF_SERVICE_LOOKUP: LimitRule = subscriberLink;
-
-/** Every route under this prefix is better-auth's, behind its own limiter: see below. */
-export const BETTER_AUTH_PREFIX = "/api/auth/";
-
-/**
- * What better-auth limits itself (server/auth/auth.ts `rateLimit`, database storage, keyed
- * by the client address our edge passes it), for each of its endpoints, exposed or not:
- * - "custom": one of our `customRules`;
- * - "default": better-auth's default window (300 a minute), or its stricter built-in rule for
- *   sign-in, sign-up, change-password/e-mail and reset requests (3 per 10 s), or the two-factor
- *   plugin's (3 per 10 s under /two-factor/);
- * - an exemption: `customRules` turns the limit off, for the reason given.
- * The coverage test checks this list against better-auth's endpoints and our customRules.
- */
-export const betterAuthLimits: Record<string, "custom" | "default" | Exemption> = {
-  "/sign-in/email": "custom",
-  "/sign-up/email": "custom",
-  "/two-factor/verify-totp": "custom",
-  "/two-factor/verify-backup-code": "custom",
-  "/change-password": "custom",
-  "/request-password-reset": "custom",
-  "/reset-password": "custom",
-  "/reset-password/:token": "custom",
-  "/send-verification-email": "custom",
-  "/verify-email": "custom",
-  "/get-session": {
-    exempt:
-      "Every page asks it once; it reads the caller's own cookie and looks up one session row.",
-  },
-  "/sign-in/social": "default",
-  "/callback/:id": "default",
-  "/sign-out": "default",
-  "/verify-password": "default",
-  "/change-email": "default",
-  "/update-session": "default",
-  "/update-user": "default",
-  "/delete-user": "default",
-  "/list-sessions": "default",
-  "/revoke-session": "default",
-  "/revoke-sessions": "default",
-  "/revoke-other-sessions": "default",
-  "/link-social": "default",
-  "/list-accounts": "default",
-  "/delete-user/callback": "default",
-  "/unlink-account": "default",
-  "/refresh-token": "default",
-  "/get-access-token": "default",
-  "/account-info": "default",
-  "/two-factor/get-totp-uri": "default",
-  "/two-factor/send-otp": "default",
-  "/two-factor/verify-otp": "default",
-  "/two-factor/generate-backup-codes": "default",
-  "/two-factor/enable": "default",
-  "/two-factor/disable": "default",
-  "/ok": "default",
-  "/error": "default",
-};
 
 export function isLimitRule(limit: RouteLimit): limit is LimitRule {
   return "bucket" in limit;
@@ -249,8 +150,6 @@ function createMemoryCounter(windowSeconds: number, maxKeys = 100_000) {
   };
 }
 
-const allRouteLimits: Record<string, RouteLimit> = { ...routeLimits, ...creatorRouteLimits };
-
 const TOO_MANY = {
   address: "Too many requests. Please wait a minute and try again.",
   creator:
@@ -258,8 +157,8 @@ const TOO_MANY = {
 } satisfies Record<LimitRule["per"], string>;
 
 /**
- * One middleware per limited route, sharing one counter per bucket: `forRoute` for a route of
- * the tables above, `forRule` for a declared route's rule (server/http/route-declaration.ts).
+ * One middleware per limited route, sharing one counter per bucket: `forRule` for a declared
+ * route's rule (server/http/route-declaration.ts). The rule's `store` decides where it counts.
  */
 export function createRouteLimiters(deps: { db: Db; trustedProxyHops: number }) {
   const memoryCounters = new Map<string, (key: string) => number>();
@@ -282,12 +181,7 @@ export function createRouteLimiters(deps: { db: Db; trustedProxyHops: number }) 
     };
     return Object.assign(limiter, { [ROUTE_LIMIT]: rule });
   };
-  const forRoute = (route: LimitedRoute | CreatorRoute): RouteLimiter => {
-    const rule = allRouteLimits[route];
-    if (!rule || !isLimitRule(rule)) throw new Error(`${route} has no limit of ours to install`);
-    return forRule(rule);
-  };
-  return { forRule, forRoute };
+  return { forRule };
 }
 
 export type RouteLimiters = ReturnType<typeof createRouteLimiters>;

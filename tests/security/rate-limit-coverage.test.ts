@@ -1,18 +1,16 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offering } from "../../contracts/offerings";
-import { apiRoutes } from "../../server/api-routes";
+import { apiRoutes, pageRoutes } from "../../server/api-routes";
+import { BETTER_AUTH_PREFIX, betterAuthLimits } from "../../server/auth/auth-rate-limits";
+import { pageKeyOf } from "../../server/http/page-declaration";
 import { routeKeyOf, routeLimitOf } from "../../server/http/route-declaration";
 import { ROUTE_GUARD } from "../../server/http/route-guards";
 import {
-  BETTER_AUTH_PREFIX,
-  betterAuthLimits,
-  creatorRouteLimits,
   isLimitRule,
   type LimitRule,
   ROUTE_LIMIT,
   type RouteLimit,
-  routeLimits,
 } from "../../server/http/route-limits";
 import { earningsRoute } from "../../server/modules/dashboard/dashboard-api";
 import { asCreator, createCreator, type TestCreator } from "../factories/creator-factory";
@@ -21,14 +19,14 @@ import { subscribeWithCard } from "../factories/subscriber-factory";
 import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
 import { policies } from "./route-policies";
 
-// Every route of the real app (the web shell included) must have a limit declared (in its route
-// declaration, server/api-routes.ts, or for a module not yet converted in
-// server/http/route-limits.ts), be one of the few exemptions below, or need a creator's session.
+// Every route of the real app (the web shell included) must have a limit declared in its
+// declaration (server/api-routes.ts: apiRoutes, or the web shell's pageRoutes), be one of the few
+// exemptions below, or need a creator's session.
 // A new public route fails here until it gets one, the way the authorization matrix fails for a
 // route without a policy. Every creator route is declared too: limited per creator when it can
 // reach Stripe, exempt only when it makes no Stripe request (checked by calling it).
 
-/** The only routes allowed no limit at all; each says why in route-limits.ts. */
+/** The only routes allowed no limit at all; each says why in its declaration. */
 const expectedExemptions = [
   "POST /api/webhooks/stripe",
   "GET /api/health",
@@ -36,6 +34,7 @@ const expectedExemptions = [
   "GET /metrics",
   "GET /api/dev/outbox",
   "GET /favicon.svg",
+  "GET /assets/*",
   "GET /connect-complete.*",
   "GET /robots.txt",
   "GET /sitemap.xml",
@@ -50,18 +49,18 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** Each declared route's limit, keyed "METHOD path" like the tables of undeclared routes. */
-const limitsOfDeclared = (creator: boolean) =>
-  Object.fromEntries(
-    apiRoutes
+/** Each declared route's limit (the web shell's pages' too), keyed "METHOD path" as Hono has it. */
+const limitsOfDeclared = (creator: boolean): Record<string, RouteLimit> =>
+  Object.fromEntries([
+    ...apiRoutes
       .filter((route) => (route.access === "creator") === creator)
       .map((route) => [routeKeyOf(route), routeLimitOf(route)]),
-  );
-const declared: Record<string, RouteLimit> = { ...routeLimits, ...limitsOfDeclared(false) };
-const declaredForCreators: Record<string, RouteLimit> = {
-  ...creatorRouteLimits,
-  ...limitsOfDeclared(true),
-};
+    ...pageRoutes
+      .filter((page) => (page.access === "creator") === creator)
+      .map((page) => [pageKeyOf(page), routeLimitOf(page)]),
+  ]);
+const declared = limitsOfDeclared(false);
+const declaredForCreators = limitsOfDeclared(true);
 const allDeclared = { ...declared, ...declaredForCreators };
 
 interface RegisteredRoute {
@@ -96,7 +95,7 @@ describe("rate-limit coverage", () => {
         !key.split(" ")[1]!.startsWith(BETTER_AUTH_PREFIX) &&
         !(key in declared),
     );
-    expect(missing, "declare these in server/http/route-limits.ts").toEqual([]);
+    expect(missing, "declare these (server/api-routes.ts)").toEqual([]);
   });
 
   it("every creator route is declared, limited per creator or exempt with a reason", () => {
@@ -104,7 +103,7 @@ describe("rate-limit coverage", () => {
     expect(creatorRoutes.length).toBeGreaterThan(20);
     expect(
       creatorRoutes.filter((key) => !(key in declaredForCreators)),
-      "declare these in creatorRouteLimits (server/http/route-limits.ts)",
+      "declare these (server/api-routes.ts)",
     ).toEqual([]);
     expect(Object.keys(declaredForCreators).filter((key) => policies[key] !== "creator")).toEqual(
       [],
@@ -119,9 +118,9 @@ describe("rate-limit coverage", () => {
   });
 
   it("each declared route says why its limit is the one it has", () => {
-    for (const route of apiRoutes) {
+    for (const route of [...apiRoutes, ...pageRoutes]) {
       const why = "reason" in route.limit ? route.limit.reason : route.limit.exempt;
-      expect(why.length, routeKeyOf(route)).toBeGreaterThan(20);
+      expect(why.length, `${route.method} ${route.path}`).toBeGreaterThan(20);
     }
   });
 

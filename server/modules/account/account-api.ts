@@ -1,5 +1,4 @@
 import { deleteAccountResponseSchema, deleteAccountSchema } from "../../../contracts/account";
-import { apiErrorSchema } from "../../../contracts/api-error";
 import {
   declareRoute,
   errorResponses,
@@ -24,10 +23,10 @@ export const deleteAccountRoute = declareRoute({
   request: { body: jsonBody(deleteAccountSchema) },
   responses: {
     200: jsonResponse(deleteAccountResponseSchema, "The account is deleted"),
-    403: jsonResponse(apiErrorSchema, "The password or the two-factor code is not correct."),
     ...errorResponses(
       [400, "The User ID does not match, or a field is missing or not valid."],
       401,
+      [403, "The password or the two-factor code is not correct."],
       415,
       [429, "Too many requests, or too many attempts to delete this account (5 per 15 minutes)."],
       502,

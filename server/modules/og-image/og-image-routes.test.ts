@@ -27,7 +27,7 @@ function routeWithRecordingReader() {
   const asked: string[] = [];
   const app = new Hono()
     .route(
-      "/og",
+      "/",
       ogImageRoutes({
         readPublicOffering: async (customUrl) => {
           asked.push(customUrl);

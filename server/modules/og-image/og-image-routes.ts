@@ -1,23 +1,16 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/app-env";
-import { parseCustomUrlParam } from "../../http/params";
+import { declaredRouter } from "../../http/declared-router";
 import { AppError } from "../../lib/errors";
 import type { PublicOfferingReader } from "../offerings/public-offering-cache";
+import { NO_SUCH_IMAGE, ogImageRoute } from "./og-image-api";
 import type { OgImageCache } from "./og-image-cache";
-import {
-  OG_IMAGE_VERSION_PATTERN,
-  ogImageCardFor,
-  ogImagePath,
-  ogImageVersion,
-} from "./og-image-card";
+import { ogImageCardFor, ogImagePath, ogImageVersion } from "./og-image-card";
 
 export interface OgImageRouteOptions {
   readPublicOffering: PublicOfferingReader;
   images: OgImageCache;
 }
-
-const NO_SUCH_IMAGE =
-  "There is no such image. Open the landing page again for its current preview.";
 
 /** Whether an If-None-Match header names `etag` (a list, weak validators, or "*"). */
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -30,20 +23,16 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 /**
  * `/og/{customUrl}/{version}.png`: the landing page's preview image (ADR 018), drawn on first
- * request and cached by its version, which is a hash of what it shows. A path that can't name
- * an image (a NUL, "%FF", a malformed version) is a 404 before the offering is looked up.
+ * request and cached by its version, which is a hash of what it shows (og-image-api.ts).
  */
 export function ogImageRoutes({ readPublicOffering, images }: OgImageRouteOptions) {
-  const app = new Hono<AppEnv>();
-  app.get("/:customUrl/:file", async (c) => {
-    const file = OG_IMAGE_VERSION_PATTERN.exec(c.req.param("file"));
-    if (!file) throw new AppError("not_found", NO_SUCH_IMAGE);
-    const customUrl = parseCustomUrlParam(c.req.param("customUrl"), NO_SUCH_IMAGE);
+  const served = declaredRouter().openapi(ogImageRoute, async (c) => {
+    const { customUrl, file } = c.req.valid("param");
     const offering = await readPublicOffering(customUrl);
     if (!offering) throw new AppError("not_found", NO_SUCH_IMAGE);
     const card = ogImageCardFor(offering);
     const version = ogImageVersion(card);
-    if (file[1] !== version) {
+    if (file !== `${version}.png`) {
       // An address from before an edit: what it showed is gone, so send the current image.
       // Briefly cached, since the offering can change again.
       c.header("Cache-Control", "public, max-age=300");
@@ -55,11 +44,11 @@ export function ogImageRoutes({ readPublicOffering, images }: OgImageRouteOption
     if (matchesEtag(c.req.header("if-none-match"), etag)) return c.body(null, 304);
     const png = await images.get(version, card);
     c.header("Content-Type", "image/png");
-    return c.body(png as Uint8Array<ArrayBuffer>);
+    return c.body(png as Uint8Array<ArrayBuffer>, 200);
   });
   // Anything else under /og/ is a missing image, never the app's HTML.
-  app.all("*", () => {
+  const missing = new Hono<AppEnv>().all("/og/*", () => {
     throw new AppError("not_found", NO_SUCH_IMAGE);
   });
-  return app;
+  return served.route("/", missing);
 }

@@ -2,11 +2,13 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { type Context, Hono, type MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { PublicOffering } from "../../../contracts/landing";
 import type { BootData, PublicConfig } from "../../../contracts/public-config";
 import type { AppEnv } from "../../http/app-env";
 import { acceptedCodings } from "../../http/compress-pages";
+import { PageRouter } from "../../http/page-router";
+import type { RouteGuards } from "../../http/route-guards";
 import { landingPageUrl } from "../../lib/public-links";
 import type { PublicOfferingReader } from "../offerings/public-offering-cache";
 import { isReservedSlug } from "../offerings/slug";
@@ -24,6 +26,7 @@ import { type PageMeta, renderIndexHtml } from "./render-index-html";
 import { type CustomerPortalReader, standalonePageResponses } from "./standalone-page-responses";
 import { isStandalonePage } from "./standalone-pages";
 import type { SelfServiceRenderer } from "./standalone-renderer";
+import { appPages, assetsPage, connectCompletePage, faviconPage } from "./web-shell-pages";
 
 export interface WebShellOptions {
   distDir: string;
@@ -35,9 +38,9 @@ export interface WebShellOptions {
   readPublicOffering: PublicOfferingReader;
   publicConfig: PublicConfig;
   publicUrl: string;
-  /** The pages' rate limit (server/http/route-limits.ts); static files are not limited. */
-  limitPages?: MiddlewareHandler;
-  /** The self-service API's limit, which its page counts against too (SELF_SERVICE_LOOKUP). */
+  /** What the declarations (web-shell-pages.ts) put in front of their routes: the pages' limit. */
+  guards: RouteGuards;
+  /** The self-service API's limit (customerPortalRoute's), which its page counts against too. */
   limitSelfServiceLookup?: MiddlewareHandler;
 }
 
@@ -68,10 +71,10 @@ export function webShellRoutes({
   readPublicOffering,
   publicConfig,
   publicUrl,
-  limitPages,
+  guards,
   limitSelfServiceLookup,
 }: WebShellOptions) {
-  const app = new Hono<AppEnv>();
+  const app = new PageRouter(guards);
   const template = readTemplate(path.join(distDir, "index.html"));
   const standaloneFile = readTemplate(path.join(distDir, "standalone.html"));
   const standaloneTemplate = standaloneFile && inlineStylesheets(standaloneFile, distDir);
@@ -102,8 +105,8 @@ export function webShellRoutes({
   );
   let notFoundMarkup: string | undefined;
 
-  app.use(
-    "/assets/*",
+  app.page(
+    assetsPage,
     serveStatic({
       root,
       // The build writes a .br and a .gz beside each script and stylesheet (scripts/build.mjs).
@@ -116,20 +119,19 @@ export function webShellRoutes({
   // A missing asset is a 404, not the app's HTML: a stale page asking for an old bundle gets
   // an error it can recover from, and caches never store HTML under a script's name.
   app.all("/assets/*", (c) => c.text("Not found", 404));
-  app.get("/favicon.svg", serveStatic({ root }));
+  app.page(faviconPage, serveStatic({ root }));
   // The Connect onboarding return page is shown inside our own onboarding modal's iframe.
-  app.use("/connect-complete.*", async (c, next) => {
+  const framedByUs: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.header(
       "Content-Security-Policy",
       "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'self'",
     );
     c.header("X-Frame-Options", "SAMEORIGIN");
     await next();
-  });
-  app.get("/connect-complete.*", serveStatic({ root }));
+  };
+  app.page(connectCompletePage, framedByUs, serveStatic({ root }));
 
-  if (limitPages) app.get("*", limitPages);
-  app.get("*", async (c) => {
+  app.page(appPages, async (c) => {
     if (!template || !landingTemplate) {
       return c.text("The web app has not been built yet. Run `npm run build`, then restart.", 503);
     }
