@@ -1,5 +1,5 @@
+import { outboxSchema } from "../../contracts/outbox";
 import { readJson } from "../support/read-json";
-import { outboxReplySchema } from "../support/reply-schemas";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, uniqueEmail } from "./helpers/api";
 
@@ -48,7 +48,7 @@ test("subscribing to a free offering twice with one address says so and sends no
   }
 
   const outbox = await request.get("/api/dev/outbox");
-  const { messages } = await readJson(outbox, outboxReplySchema);
+  const { messages } = await readJson(outbox, outboxSchema);
   const welcomes = messages.filter((m) => m.to.toLowerCase() === email.toLowerCase());
   expect(welcomes).toHaveLength(1);
 });

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { offeringResponseSchema } from "../../contracts/offerings";
+import { outboxSchema } from "../../contracts/outbox";
 import { readJson } from "../support/read-json";
-import { outboxReplySchema } from "../support/reply-schemas";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, subscribeThroughApi, uniqueEmail } from "./helpers/api";
 import { expectNoAxeViolations } from "./helpers/axe";
@@ -152,7 +152,7 @@ test("a creator finds, exports and cancels a subscriber from the Subscribers tab
 
   // The customer was told the business cancelled.
   const outbox = await page.request.get("/api/dev/outbox");
-  const { messages } = await readJson(outbox, outboxReplySchema);
+  const { messages } = await readJson(outbox, outboxSchema);
   const cancelled = messages.find((m) => m.to === maryEmail && /cancel/i.test(m.subject));
   expect(cancelled?.text).toContain("The business cancelled your Weekly Lawn Care subscription");
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { apiErrorSchema } from "../../contracts/api-error";
 
 // Replies the tests read that have no contract in contracts/, because we don't write them:
-// better-auth's endpoints and the development outbox's listing. Only what the tests read.
+// better-auth's endpoints. Only what the tests read.
 
 /** POST /api/auth/sign-in/email and sign-up/email without a second factor. */
 export const signedInReplySchema = z.object({
@@ -21,13 +21,6 @@ export const sessionReplySchema = z
 export const twoFactorSetupReplySchema = z.object({
   totpURI: z.string(),
   backupCodes: z.array(z.string()),
-});
-
-/** GET /api/dev/outbox: the newest messages first. */
-export const outboxReplySchema = z.object({
-  messages: z.array(
-    z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string() }),
-  ),
 });
 
 /**

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
+import { outboxSchema } from "../../../contracts/outbox";
 import { readJson } from "../../support/read-json";
-import { outboxReplySchema } from "../../support/reply-schemas";
 import { testClientAddress } from "../fixtures";
 
 /**
@@ -13,7 +13,7 @@ export async function linkFromOutbox(request: APIRequestContext, to: string, pre
   const deadline = Date.now() + 10_000;
   for (;;) {
     const response = await request.get("/api/dev/outbox");
-    const { messages } = await readJson(response, outboxReplySchema);
+    const { messages } = await readJson(response, outboxSchema);
     for (const message of messages) {
       if (message.to.toLowerCase() !== to.toLowerCase()) continue;
       const link = new RegExp(`https?://[^\\s]*${escaped}[^\\s)\\]>"]*`).exec(message.text)?.[0];
