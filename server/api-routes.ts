@@ -22,8 +22,8 @@ import { webhookApi } from "./modules/webhooks/webhook-api";
 /**
  * Every declared route (server/http/route-declaration.ts): createApp installs their limits and
  * access checks from this list, the OpenAPI document lists them, and the security tests walk
- * them. A module's declarations join here when the module is converted; until every module is,
- * the rest keep their entries in server/http/route-limits.ts and tests/security/route-policies.ts.
+ * them (a served route missing here fails tests/security/route-declarations.test.ts, one
+ * registered without a declaration fails `npm run lint`: scripts/check-routes-declared.ts).
  */
 export const apiRoutes: readonly RouteDeclaration[] = [
   ...offeringApi,
