@@ -16,7 +16,7 @@ import { profileApi } from "./modules/profile/profile-api";
 import { seoApi } from "./modules/seo/seo-api";
 import { subscribeApi } from "./modules/subscribe/subscribe-api";
 import { subscriberApi } from "./modules/subscribers/subscriber-api";
-import { webShellPages } from "./modules/web-shell/web-shell-pages";
+import { webShellPages } from "./modules/web-shell/web-shell-api";
 import { webhookApi } from "./modules/webhooks/webhook-api";
 
 /**

@@ -198,7 +198,7 @@ export function createApp(deps: AppDeps) {
         readPublicOffering,
         publicConfig: deps.publicConfig,
         publicUrl: config.publicUrl,
-        // The pages' limit, behind the build's files (server/modules/web-shell/web-shell-pages.ts).
+        // The pages' limit, behind the build's files (server/modules/web-shell/web-shell-api.ts).
         guards: routeGuards(guardDeps),
         // The self-service page reads the same subscription as its API: one count for guessing.
         limitSelfServiceLookup: limiters.forRule(SELF_SERVICE_LOOKUP),

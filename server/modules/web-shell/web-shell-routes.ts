@@ -26,7 +26,7 @@ import { type PageMeta, renderIndexHtml } from "./render-index-html";
 import { type CustomerPortalReader, standalonePageResponses } from "./standalone-page-responses";
 import { isStandalonePage } from "./standalone-pages";
 import type { SelfServiceRenderer } from "./standalone-renderer";
-import { appPages, assetsPage, connectCompletePage, faviconPage } from "./web-shell-pages";
+import { appPages, assetsPage, connectCompletePage, faviconPage } from "./web-shell-api";
 
 export interface WebShellOptions {
   distDir: string;
@@ -38,7 +38,7 @@ export interface WebShellOptions {
   readPublicOffering: PublicOfferingReader;
   publicConfig: PublicConfig;
   publicUrl: string;
-  /** What the declarations (web-shell-pages.ts) put in front of their routes: the pages' limit. */
+  /** What the declarations (web-shell-api.ts) put in front of their routes: the pages' limit. */
   guards: RouteGuards;
   /** The self-service API's limit (customerPortalRoute's), which its page counts against too. */
   limitSelfServiceLookup?: MiddlewareHandler;
