@@ -9,15 +9,16 @@ export function testClientAddress(): string {
 /** Every page fails its test on an unexpected console.error or uncaught exception. */
 export const test = base.extend<{ consoleErrors: string[]; clientAddress: string }>({
   /**
-   * The page's auth calls come from an address of their own, as if through the proxy the app
-   * trusts in e2e (TRUST_PROXY=1): every sign-up also signs in (ADR 013), and a suite of such
-   * tests would otherwise share one address's sign-in limit (10 a minute).
+   * The page's API calls come from an address of their own, as if through the proxy the app
+   * trusts in e2e (TRUST_PROXY=1): every sign-up also signs in (ADR 013), and the declined-card
+   * tests spend an address's 5 declines an hour, so a suite (or its --repeat-each) sharing one
+   * address would trip the per-address limits meant for people.
    */
   clientAddress: [
     async ({ page }, use) => {
       const address = testClientAddress();
       await page.route(
-        (url) => url.pathname.startsWith("/api/auth/"),
+        (url) => url.pathname.startsWith("/api/"),
         (route) =>
           route.fallback({
             headers: { ...route.request().headers(), "x-forwarded-for": address },
