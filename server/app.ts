@@ -18,7 +18,7 @@ import { openApiRoutes } from "./http/openapi-document";
 import { originCheck } from "./http/origin-check";
 import { requestLogger } from "./http/request-logger";
 import { installRouteGuards, routeGuards } from "./http/route-guards";
-import { createRouteLimiters, SELF_SERVICE_LOOKUP } from "./http/route-limits";
+import { createRouteLimiters } from "./http/route-limits";
 import { keepOutOfCachesAndReferrers, secretBearingPaths } from "./http/secret-bearing";
 import { securityHeaders } from "./http/security-headers";
 import type { Mailer } from "./integrations/email/mailer";
@@ -29,6 +29,7 @@ import type { Logger } from "./lib/logger";
 import { accountRoutes } from "./modules/account/account-routes";
 import type { BillingDeps } from "./modules/billing/billing-sync";
 import { connectRoutes } from "./modules/connect/connect-routes";
+import { customerPortalRoute } from "./modules/customer-portal/customer-portal-api";
 import { customerPortalRoutes } from "./modules/customer-portal/customer-portal-routes";
 import { getCustomerPortal } from "./modules/customer-portal/customer-portal-service";
 import { dashboardRoutes } from "./modules/dashboard/dashboard-routes";
@@ -201,7 +202,7 @@ export function createApp(deps: AppDeps) {
         // The pages' limit, behind the build's files (server/modules/web-shell/web-shell-api.ts).
         guards: routeGuards(guardDeps),
         // The self-service page reads the same subscription as its API: one count for guessing.
-        limitSelfServiceLookup: limiters.forRule(SELF_SERVICE_LOOKUP),
+        limitSelfServiceLookup: limiters.forRule(customerPortalRoute.limit.rule),
       }),
     );
   }

@@ -4,7 +4,7 @@ import type { AppEnv } from "./app-env";
 import { describeIssues } from "./validate";
 
 /**
- * What a declared route does with input its schemas refuse, the same as `validate` (validate.ts)
+ * What a declared route does with input its schemas refuse, the same as our `validate` middleware
  * always did: a 400 `validation_failed` with one sentence naming the field. A path parameter
  * that doesn't fit can't name anything, so it is a 404 with the schema's own message.
  */

@@ -34,15 +34,3 @@ const idempotencyKey = z
 export const idempotencyKeyHeaderSchema = z.object({
   "idempotency-key": idempotencyKey.optional(),
 });
-
-export function parseIdempotencyKey(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const result = idempotencyKey.safeParse(value);
-  if (!result.success) {
-    throw new AppError(
-      "validation_failed",
-      result.error.issues[0]?.message ?? "Bad Idempotency-Key",
-    );
-  }
-  return result.data;
-}

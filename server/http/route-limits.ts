@@ -65,7 +65,10 @@ export const subscribe: LimitRule = {
 };
 /** Its own count: finalize is called once per attempt, after the subscribe that started it. */
 export const subscribeFinalize: LimitRule = { ...subscribe, bucket: "subscribe-finalize" };
-/** A self-service link's reads (the API's and the server-drawn page's: SELF_SERVICE_LOOKUP). */
+/**
+ * A self-service link's reads: the API's (customerPortalRoute), and the server-drawn page's,
+ * which counts in the same bucket so it is no cheaper way to guess keys (Security 5).
+ */
 export const subscriberLink: LimitRule = {
   bucket: "customer-lookup",
   max: 60,
@@ -110,14 +113,6 @@ export const databaseOnly: Exemption = {
   exempt:
     "Reads or writes only our database, scoped to the signed-in creator: no Stripe call, no e-mail. The coverage test checks that it makes no Stripe request.",
 };
-
-/**
- * The self-service page (/customer/{customUrl}/{manageKey}) reads the subscription its API
- * (GET /api/public/customers/{customUrl}/{manageKey}) reads, so a guess there costs what a guess
- * at the API costs: webShellRoutes counts each such page in the API's bucket, as well as in the
- * pages' own (Security 5).
- */
-export const SELF_SERVICE_LOOKUP: LimitRule = subscriberLink;
 
 export function isLimitRule(limit: RouteLimit): limit is LimitRule {
   return "bucket" in limit;

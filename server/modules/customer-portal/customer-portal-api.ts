@@ -40,7 +40,7 @@ export const customerPortalRoute = declareRoute({
   access: "subscriber-link",
   limit: limitedBy(
     subscriberLink,
-    "The manage key is a bearer secret (a v4 UUID), the read is the database's. The server-drawn self-service page counts in the same bucket (SELF_SERVICE_LOOKUP).",
+    "The manage key is a bearer secret (a v4 UUID), the read is the database's. The server-drawn self-service page counts in the same bucket (createApp passes this rule to the web shell).",
   ),
   request: { params: subscriberLinkParams },
   responses: {
