@@ -47,7 +47,6 @@ export const newManageLinkRequestSchema = z.object({}).strict();
 
 /** "Get a New Link": the page moves to the address with this key; the old one stops working. */
 export const newManageLinkResponseSchema = z.object({ manageKey: z.string() });
-export type NewManageLinkResponse = z.infer<typeof newManageLinkResponseSchema>;
 
 export const billingPortalRequestSchema = z
   .object({ ...subscriberRef, returnUrl: z.url("returnUrl must be a URL") })

@@ -10,4 +10,3 @@ export const MANAGE_LINKS_SENT_MESSAGE =
   "If that address has subscriptions, we've sent it a link to each one.";
 
 export const manageLinksResponseSchema = z.object({ message: z.string() });
-export type ManageLinksResponse = z.infer<typeof manageLinksResponseSchema>;

@@ -13,8 +13,6 @@ const outboxMessageSchema = z.object({
   /** When it was sent (ISO 8601); null until then. */
   sentAt: z.string().nullable(),
 });
-export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 /** GET /api/dev/outbox: the 50 newest messages, newest first. */
 export const outboxSchema = z.object({ messages: z.array(outboxMessageSchema) });
-export type Outbox = z.infer<typeof outboxSchema>;
