@@ -85,7 +85,9 @@ export function jsonResponse<S extends z.ZodType>(schema: S, description: string
  * The error body, one component of the document (`#/components/schemas/ApiError`) that every
  * error answer refers to, rather than a copy per operation.
  */
-export const apiErrorComponent = apiErrorSchema.openapi("ApiError");
+// A copy made here, not the contract's own instance: zod 4 gives `.openapi()` only to schemas built
+// after @hono/zod-openapi has loaded, and the contract may be loaded first (a test, the web).
+export const apiErrorComponent = apiErrorSchema.clone().openapi("ApiError");
 
 const errorDescriptions = {
   400: "The request is not valid; the message says which field and why.",
