@@ -16,3 +16,4 @@ const outboxMessageSchema = z.object({
 
 /** GET /api/dev/outbox: the 50 newest messages, newest first. */
 export const outboxSchema = z.object({ messages: z.array(outboxMessageSchema) });
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

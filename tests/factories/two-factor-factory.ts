@@ -83,6 +83,16 @@ export async function startTwoFactorSignIn(app: AppClient, creator: TestCreator)
   return sessionCookie(response);
 }
 
+/** A whole sign-in of a 2FA account: password, then the code after the one that turned 2FA on. */
+export async function signInWithNextCode(app: AppClient, creator: TwoFactorCreator) {
+  const challenge = await startTwoFactorSignIn(app, creator);
+  return verifyTotp(
+    app,
+    challenge,
+    await codeForStep(creator.totpSecret, creator.enabledWithStep + 1),
+  );
+}
+
 /** The second step of a sign-in: the challenge cookie and a code. */
 export function verifyTotp(app: AppClient, cookie: string, code: string) {
   return app.request("/api/auth/two-factor/verify-totp", {

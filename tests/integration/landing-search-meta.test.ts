@@ -1,8 +1,7 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offering } from "../../contracts/offerings";
 import { createOffering, createOnboardedCreator } from "../factories/offering-factory";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../setup/test-app";
+import { createTestAppWithPages, TEST_ORIGIN, type TestApp } from "../setup/test-app";
 
 // Issue 14: what search engines and chat apps read from a landing page's head. The web shell
 // serves the source templates: what matters is what the server writes into them.
@@ -13,7 +12,7 @@ let offering: Offering;
 let hostile: Offering;
 
 beforeAll(async () => {
-  app = await createTestApp({}, { webDistDir: path.resolve("web") });
+  app = await createTestAppWithPages();
   const creator = await createOnboardedCreator(app);
   offering = await createOffering(app, creator, {
     title: "Weekly Lawn Care",

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +11,7 @@ import {
   type OnboardedCreator,
 } from "../factories/offering-factory";
 import { confirmCardPayment, createPaymentMethod, testCards } from "../factories/stripe-browser";
-import { createTestApp, jsonRequest, type TestApp } from "../setup/test-app";
+import { createTestAppWithPages, jsonRequest, type TestApp } from "../setup/test-app";
 import { readApiError } from "../support/read-json";
 
 // Issue 11, defect 2: "A NUL byte charges a customer and records nothing."
@@ -23,7 +22,7 @@ let offering: Offering;
 
 beforeAll(async () => {
   // The web shell serves the source templates: what matters is how the server answers.
-  app = await createTestApp({}, { webDistDir: path.resolve("web") });
+  app = await createTestAppWithPages();
   creator = await createOnboardedCreator(app);
   offering = await createOffering(app, creator);
 }, 60_000);

@@ -15,6 +15,7 @@ import {
   enableTwoFactor,
   markAddressVerified,
   requestTwoFactorSetup,
+  signInWithNextCode,
   startTwoFactorSignIn,
   type TwoFactorCreator,
   verifyTotp,
@@ -167,12 +168,7 @@ describe("an e-mail verification link and two-factor authentication", () => {
     expect(row!.emailVerified).toBe(true);
 
     // The owner still signs in the usual way: password, then a code.
-    const challenge = await startTwoFactorSignIn(app, creator);
-    const verified = await verifyTotp(
-      app,
-      challenge,
-      await codeForStep(creator.totpSecret, creator.enabledWithStep + 1),
-    );
+    const verified = await signInWithNextCode(app, creator);
     expect(verified.status).toBe(200);
     expect(await sessionUserOf(cookiesKept(verified))).toBe(creator.id);
   });
@@ -276,12 +272,7 @@ describe("every endpoint better-auth has", () => {
 
   it("a session that passed the second factor can still be replaced: change-password signs other devices out", async () => {
     const creator = await unverifiedTwoFactorCreator();
-    const challenge = await startTwoFactorSignIn(app, creator);
-    const first = await verifyTotp(
-      app,
-      challenge,
-      await codeForStep(creator.totpSecret, creator.enabledWithStep + 1),
-    );
+    const first = await signInWithNextCode(app, creator);
     const cookie = sessionCookie(first);
     const changed = await call(
       "/api/auth/change-password",

@@ -12,7 +12,11 @@ import {
   sessionCookie,
   uniqueEmail,
 } from "../factories/creator-factory";
-import { enableTwoFactor, startTwoFactorSignIn, verifyTotp } from "../factories/two-factor-factory";
+import {
+  enableTwoFactor,
+  signInWithNextCode,
+  startTwoFactorSignIn,
+} from "../factories/two-factor-factory";
 import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
 import { betterAuthEndpoints } from "../support/better-auth-endpoints";
 import { readApiError, readJson } from "../support/read-json";
@@ -21,7 +25,6 @@ import {
   sessionReplySchema,
   signedInReplySchema,
 } from "../support/reply-schemas";
-import { codeForStep } from "../support/totp";
 
 // Issue 11: better-auth's endpoints answer only through our contracts, in our JSON; passwords
 // of spaces are refused; sign-up doesn't tell who has an account; no JSON carries the session
@@ -269,12 +272,7 @@ describe("session tokens", () => {
 
     // Two-factor: turning it on, a sign-in's code, a backup code.
     const creator = await enableTwoFactor(app, await createCreator(app));
-    const challenge = await startTwoFactorSignIn(app, creator);
-    const verified = await verifyTotp(
-      app,
-      challenge,
-      await codeForStep(creator.totpSecret, creator.enabledWithStep + 1),
-    );
+    const verified = await signInWithNextCode(app, creator);
     expect(verified.status).toBe(200);
     await expectNoToken("verify-totp", verified, sessionCookie(verified));
     const backupChallenge = await startTwoFactorSignIn(app, creator);

@@ -1,8 +1,7 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOffering, createOnboardedCreator } from "../factories/offering-factory";
 import { subscribeWithCard } from "../factories/subscriber-factory";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../setup/test-app";
+import { createTestAppWithPages, TEST_ORIGIN, type TestApp } from "../setup/test-app";
 import {
   hostileQueries,
   hostileSegments,
@@ -49,7 +48,7 @@ const pages: RouteRef[] = [
 
 beforeAll(async () => {
   // The web shell serves the source templates: what matters is what the server does.
-  app = await createTestApp({}, { webDistDir: path.resolve("web") });
+  app = await createTestAppWithPages();
   const creator = await createOnboardedCreator(app);
   const offering = await createOffering(app, creator);
   const { manageKey } = await subscribeWithCard(app, offering);

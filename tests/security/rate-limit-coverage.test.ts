@@ -1,4 +1,3 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offering } from "../../contracts/offerings";
 import { apiRoutes, pageRoutes } from "../../server/api-routes";
@@ -16,7 +15,7 @@ import { earningsRoute } from "../../server/modules/dashboard/dashboard-api";
 import { asCreator, createCreator, type TestCreator } from "../factories/creator-factory";
 import { createOffering, createOnboardedCreator } from "../factories/offering-factory";
 import { subscribeWithCard } from "../factories/subscriber-factory";
-import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
+import { createTestAppWithPages, jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
 import { policies } from "./route-policies";
 
 // Every route of the real app (the web shell included) must have a limit declared in its
@@ -43,7 +42,7 @@ const expectedExemptions = [
 let app: TestApp;
 
 beforeAll(async () => {
-  app = await createTestApp({}, { webDistDir: path.resolve("web") });
+  app = await createTestAppWithPages();
 }, 60_000);
 afterAll(async () => {
   await app?.close();

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRoutes, pageRoutes } from "../../server/api-routes";
@@ -7,7 +6,7 @@ import { pageKeyOf } from "../../server/http/page-declaration";
 import { apiErrorComponent, honoPath, routeKeyOf } from "../../server/http/route-declaration";
 import { ROUTE_GUARD } from "../../server/http/route-guards";
 import { ROUTE_LIMIT } from "../../server/http/route-limits";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { createTestAppWithPages, type TestApp } from "../setup/test-app";
 
 // Each route is declared once (server/api-routes.ts: apiRoutes, and the web shell's pageRoutes):
 // these tests hold the declarations and the app to each other, and the OpenAPI document to both.
@@ -16,7 +15,7 @@ let app: TestApp;
 
 beforeAll(async () => {
   // With the web shell, so its pages and files are served (and must be declared) too.
-  app = await createTestApp({}, { webDistDir: path.resolve("web") });
+  app = await createTestAppWithPages();
 }, 60_000);
 afterAll(async () => {
   await app?.close();

@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { serve } from "@hono/node-server";
 import type { RunningEmulator } from "@regulars/stripe-emulator";
 import { parseConfig } from "../../server/config/env";
@@ -27,6 +28,11 @@ export interface TestApp extends AppClient {
 }
 
 let ipCounter = 0;
+
+/** The app with the web shell's pages too, read from the source tree's web/ (no build needed). */
+export function createTestAppWithPages(env: Record<string, string> = {}) {
+  return createTestApp(env, { webDistDir: path.resolve("web") });
+}
 
 /** The real app on a real port, with its own database and a fresh Stripe emulator. */
 export async function createTestApp(

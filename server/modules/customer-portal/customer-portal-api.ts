@@ -77,35 +77,33 @@ export const newManageLinkRoute = declareRoute({
   },
 });
 
-export const confirmEmailChangeRoute = declareRoute({
-  method: "post",
-  path: "/api/public/email-changes/confirm",
-  summary: "Confirm an e-mail change from the link mailed to the new address",
-  description: "The token mailed for the change is the whole authorization (32 random bytes).",
-  tags: ["customer-portal"],
-  access: "public",
-  limit: limitedBy(subscriberAction, changesSomething),
-  request: { body: jsonBody(emailChangeTokenRequestSchema) },
-  responses: {
-    200: jsonResponse(emailChangeOutcomeSchema, "Where the subscription is managed from now on"),
-    ...errorResponses(400, 404, 409, 415, 429, 502),
-  },
-});
+/** Confirming and undoing an e-mail change: the same request and answers, from different links. */
+function emailChangeLinkRoute<P extends string>(path: P, summary: string) {
+  return declareRoute({
+    method: "post",
+    path,
+    summary,
+    description: "The token mailed for the change is the whole authorization (32 random bytes).",
+    tags: ["customer-portal"],
+    access: "public",
+    limit: limitedBy(subscriberAction, changesSomething),
+    request: { body: jsonBody(emailChangeTokenRequestSchema) },
+    responses: {
+      200: jsonResponse(emailChangeOutcomeSchema, "Where the subscription is managed from now on"),
+      ...errorResponses(400, 404, 409, 415, 429, 502),
+    },
+  });
+}
 
-export const undoEmailChangeRoute = declareRoute({
-  method: "post",
-  path: "/api/public/email-changes/undo",
-  summary: "Undo an e-mail change from the link mailed to the old address",
-  description: "The token mailed for the change is the whole authorization (32 random bytes).",
-  tags: ["customer-portal"],
-  access: "public",
-  limit: limitedBy(subscriberAction, changesSomething),
-  request: { body: jsonBody(emailChangeTokenRequestSchema) },
-  responses: {
-    200: jsonResponse(emailChangeOutcomeSchema, "Where the subscription is managed from now on"),
-    ...errorResponses(400, 404, 409, 415, 429, 502),
-  },
-});
+export const confirmEmailChangeRoute = emailChangeLinkRoute(
+  "/api/public/email-changes/confirm",
+  "Confirm an e-mail change from the link mailed to the new address",
+);
+
+export const undoEmailChangeRoute = emailChangeLinkRoute(
+  "/api/public/email-changes/undo",
+  "Undo an e-mail change from the link mailed to the old address",
+);
 
 export const createBillingPortalRoute = declareRoute({
   method: "post",

@@ -1,18 +1,8 @@
+import { outboxSchema } from "@contracts/outbox";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
 import { ApiError, apiRequest } from "@/lib/api-client";
 
-const outboxMessageSchema = z.object({
-  id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
-});
-export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
-
-const outboxSchema = z.object({ messages: z.array(outboxMessageSchema) });
+export type { OutboxMessage } from "@contracts/outbox";
 
 function getOutbox() {
   return apiRequest("/api/dev/outbox", { schema: outboxSchema });
