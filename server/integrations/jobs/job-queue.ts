@@ -125,7 +125,8 @@ export async function startJobQueue(options: {
   };
 }
 
-function trackingQueries(db: PgBoss.Db): PgBoss.Db & { settled(): Promise<void> } {
+/** Counts pg-boss's queries in flight, so stop can wait for the last before the pool closes. */
+export function trackingQueries(db: PgBoss.Db): PgBoss.Db & { settled(): Promise<void> } {
   const running = new Set<Promise<unknown>>();
   return {
     executeSql(text, values) {
@@ -135,8 +136,10 @@ function trackingQueries(db: PgBoss.Db): PgBoss.Db & { settled(): Promise<void> 
       query.then(forget, forget);
       return query;
     },
+    // Until none is left: a query that finishes can start the next one of its chain
+    // (maintenance runs several), after a single wait had taken its snapshot.
     async settled() {
-      await Promise.allSettled([...running]);
+      while (running.size > 0) await Promise.allSettled([...running]);
     },
   };
 }

@@ -142,11 +142,13 @@ describe("subscriber self-service", () => {
       subscriptions: { retrieve: failing, cancel: failing },
     } as unknown as typeof deps.stripe;
     const portalDeps = { db: deps.db, stripe, mailer: deps.mailer, publicUrl: TEST_ORIGIN };
+    // Thunks, called one at a time: a second promise made up front would reject unobserved
+    // while the first is awaited, and reach Vitest as an unhandled rejection.
     for (const call of [
-      openBillingPortal(portalDeps, ref, `${TEST_ORIGIN}/customer`),
-      cancelSubscription(portalDeps, ref),
+      () => openBillingPortal(portalDeps, ref, `${TEST_ORIGIN}/customer`),
+      () => cancelSubscription(portalDeps, ref),
     ]) {
-      const error = await call.catch((e: unknown) => e);
+      const error = await call().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
       expect(error).toMatchObject({ code: "payment_provider_error", cause: down });
     }
