@@ -98,14 +98,18 @@ async function postgresTemplate(serverUrl: string): Promise<string> {
     try {
       await admin.query(`alter database ${building} rename to ${name}`);
     } catch (error) {
-      if ((error as { code?: string }).code !== DUPLICATE_DATABASE) throw error;
+      if (!LOST_THE_RACE.has((error as { code?: string }).code ?? "")) throw error;
       await admin.query(`drop database ${building} with (force)`);
     }
     return name;
   });
 }
 
-const DUPLICATE_DATABASE = "42P04";
+/**
+ * Another file's template got the name first: "duplicate_database" when its rename had
+ * committed, a unique violation on pg_database's name index when both renames ran at once.
+ */
+const LOST_THE_RACE = new Set(["42P04", "23505"]);
 
 /**
  * PGlite in memory by default, from a migrated template. With TEST_DATABASE_URL, a throwaway

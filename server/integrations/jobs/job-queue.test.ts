@@ -1,30 +1,41 @@
-import type PgBoss from "pg-boss";
 import { describe, expect, it } from "vitest";
-import { trackingQueries } from "./job-queue";
+import { inFlight } from "./job-queue";
 
-describe("the job queue's query tracker", () => {
-  it("waits for a query that a finishing query starts, as pg-boss's maintenance chains them", async () => {
+const after = <T>(ms: number, value: T) =>
+  new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
+describe("what the job queue waits for before its pool closes", () => {
+  it("a step that a finishing step starts, as pg-boss's maintenance chains its queries", async () => {
+    const pending = inFlight();
     const done: string[] = [];
-    const inner: PgBoss.Db = {
-      executeSql: (text) =>
-        new Promise((resolve) =>
-          setTimeout(() => {
-            done.push(text);
-            resolve({ rows: [] });
-          }, 20),
-        ),
-    };
-    const db = trackingQueries(inner);
-    const chain = db.executeSql("expire", []).then(() => db.executeSql("archive", []));
-    await db.settled();
+    const step = (name: string) =>
+      pending.track(after(20, name).then((finished) => void done.push(finished)));
+    const chain = step("expire").then(() => step("archive"));
+    await pending.settled();
     expect(done).toEqual(["expire", "archive"]);
     await chain;
   });
 
-  it("settles at once with nothing running, and after a query that fails", async () => {
-    const db = trackingQueries({ executeSql: () => Promise.reject(new Error("gone")) });
-    await db.settled();
-    await expect(db.executeSql("select 1", [])).rejects.toThrow("gone");
-    await db.settled();
+  it("a handler, and the query pg-boss starts once it returns (marking the job complete)", async () => {
+    const pending = inFlight();
+    const done: string[] = [];
+    // pg-boss awaits the callback, then a tick or more later queries: neither step is tracked
+    // when the first wait's snapshot is taken.
+    const callback = async () => {
+      await pending.track(after(20, "handler").then((name) => void done.push(name)));
+    };
+    const worker = callback()
+      .then(() => Promise.resolve())
+      .then(() => pending.track(after(10, "complete").then((name) => void done.push(name))));
+    await pending.settled();
+    expect(done).toEqual(["handler", "complete"]);
+    await worker;
+  });
+
+  it("settles at once with nothing running, and after work that failed", async () => {
+    const pending = inFlight();
+    await pending.settled();
+    await expect(pending.track(Promise.reject(new Error("gone")))).rejects.toThrow("gone");
+    await pending.settled();
   });
 });

@@ -53,7 +53,10 @@ export async function startJobQueue(options: {
   tuning: JobQueueTuning;
 }): Promise<JobQueue> {
   const { tuning, logger } = options;
-  const jobDb = trackingQueries(options.jobDb);
+  const pending = inFlight();
+  const jobDb: PgBoss.Db = {
+    executeSql: (text, values) => pending.track(options.jobDb.executeSql(text, values)),
+  };
   const boss = new PgBoss({
     db: jobDb,
     // Cron schedules (the nightly reconciliation) are kept in the database, so N instances
@@ -88,11 +91,14 @@ export async function startJobQueue(options: {
         { pollingIntervalSeconds: tuning.pollSeconds, includeMetadata: true, batchSize: 1 },
         async ([job]) => {
           if (!job) return;
-          await handler({
-            data: job.data as never,
-            retryCount: job.retryCount,
-            retryLimit: job.retryLimit,
-          });
+          // A job claimed while stopping still runs to its end, before the pool closes.
+          await pending.track(
+            handler({
+              data: job.data as never,
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+            }),
+          );
         },
       );
     },
@@ -118,28 +124,34 @@ export async function startJobQueue(options: {
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-      // pg-boss marks a finished job complete (or failed) without awaiting it, so its stop can
-      // resolve with that query still running; the pool must outlive it.
-      await jobDb.settled();
+      // pg-boss's stop waits for jobs it has handed out, not for a fetch in flight (whose job
+      // then runs) nor for marking a finished job complete, which it doesn't await.
+      await pending.settled();
     },
   };
 }
 
-/** Counts pg-boss's queries in flight, so stop can wait for the last before the pool closes. */
-export function trackingQueries(db: PgBoss.Db): PgBoss.Db & { settled(): Promise<void> } {
+/**
+ * What the queue has in flight: pg-boss's queries and our handlers (whose queries use the app's
+ * pool directly). Stop waits for all of it before the pool closes.
+ */
+export function inFlight() {
   const running = new Set<Promise<unknown>>();
   return {
-    executeSql(text, values) {
-      const query = db.executeSql(text, values);
-      running.add(query);
-      const forget = () => running.delete(query);
-      query.then(forget, forget);
-      return query;
+    track<T>(work: Promise<T>): Promise<T> {
+      running.add(work);
+      const forget = () => running.delete(work);
+      work.then(forget, forget);
+      return work;
     },
-    // Until none is left: a query that finishes can start the next one of its chain
-    // (maintenance runs several), after a single wait had taken its snapshot.
+    // Until nothing is left, a macrotask later each time: what finishes can start the next step
+    // of its chain (maintenance runs several queries; a job's handler is followed by pg-boss
+    // marking it complete) after a wait had taken its snapshot.
     async settled() {
-      while (running.size > 0) await Promise.allSettled([...running]);
+      do {
+        await Promise.allSettled([...running]);
+        await new Promise((resolve) => setImmediate(resolve));
+      } while (running.size > 0);
     },
   };
 }
