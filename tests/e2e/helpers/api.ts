@@ -54,10 +54,10 @@ export async function createSellingCreator(
   };
 }
 
-/** A paying subscriber through the real card path, as Stripe.js would do it. */
 /**
- * A customer subscribed by card without the browser (the request context goes unused). Resolves
- * to the key of their self-service link, /customer/{customUrl}/{key} (ADR 022).
+ * A paying customer, subscribed by card through the real card path without the browser (the
+ * request context goes unused). Resolves to the key of their self-service link,
+ * /customer/{customUrl}/{key} (ADR 022).
  */
 export async function subscribeThroughApi(
   _request: APIRequestContext,
