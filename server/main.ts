@@ -32,6 +32,14 @@ const server = serve(
   },
 );
 
+// Node closes an idle keep-alive connection after 5 s; a client that sends on it in that instant
+// gets ECONNRESET (seen from Playwright's request context). Longer than a load balancer's usual
+// 60 s idle timeout, so the balancer, not the server, closes first.
+if ("keepAliveTimeout" in server) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
+
 /** In-flight requests and jobs get this long to finish before the process exits anyway. */
 const SHUTDOWN_DEADLINE_MS = 25_000;
 
