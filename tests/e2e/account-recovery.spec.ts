@@ -1,11 +1,7 @@
 import { expect, test } from "./fixtures";
-import {
-  createSellingCreator,
-  linkFromOutbox,
-  subscribeThroughApi,
-  uniqueEmail,
-} from "./helpers/api";
+import { createSellingCreator, subscribeThroughApi, uniqueEmail } from "./helpers/api";
 import { signUpAndSignIn } from "./helpers/auth";
+import { linkFromOutbox } from "./helpers/outbox";
 
 // Issue 10: creators can't be locked out, customers can always find their subscription.
 // The mail is read from the dev outbox, as a tester would. Screenshots go to /tmp.

@@ -1,10 +1,6 @@
 import { expect, test } from "./fixtures";
-import {
-  createSellingCreator,
-  linkFromOutbox,
-  subscribeThroughApi,
-  uniqueEmail,
-} from "./helpers/api";
+import { createSellingCreator, subscribeThroughApi, uniqueEmail } from "./helpers/api";
+import { linkFromOutbox } from "./helpers/outbox";
 
 // Issue 18 (first week, item 9): a business that deletes its account tells its subscribers, and
 // their saved links say what happened instead of "Subscription Not Found".

@@ -1,7 +1,8 @@
 import { codeForStep, freshTotpCode, totpStep } from "../support/totp";
 import { expect, test } from "./fixtures";
-import { linkFromOutbox, subscribeThroughApi, uniqueEmail } from "./helpers/api";
+import { subscribeThroughApi, uniqueEmail } from "./helpers/api";
 import { signOutAndBackInToTwoFactorChallenge } from "./helpers/auth";
+import { linkFromOutbox } from "./helpers/outbox";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 

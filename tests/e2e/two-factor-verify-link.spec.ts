@@ -1,7 +1,8 @@
 import { readApiError } from "../support/read-json";
 import { expect, test, testClientAddress } from "./fixtures";
-import { linkFromOutbox, uniqueEmail } from "./helpers/api";
+import { uniqueEmail } from "./helpers/api";
 import { enableTwoFactorInAccountTab, signUpAndSignIn } from "./helpers/auth";
+import { linkFromOutbox } from "./helpers/outbox";
 
 // Issue 18, Security 1 and 6: two-factor authentication goes on only once the address is
 // verified. Otherwise someone who signs up with another person's address could lock its owner

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { inFlight } from "./job-queue";
 
-const after = <T>(ms: number, value: T) =>
+const resolveAfter = <T>(ms: number, value: T) =>
   new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
 describe("what the job queue waits for before its pool closes", () => {
@@ -9,7 +9,7 @@ describe("what the job queue waits for before its pool closes", () => {
     const pending = inFlight();
     const done: string[] = [];
     const step = (name: string) =>
-      pending.track(after(20, name).then((finished) => void done.push(finished)));
+      pending.track(resolveAfter(20, name).then((finished) => void done.push(finished)));
     const chain = step("expire").then(() => step("archive"));
     await pending.settled();
     expect(done).toEqual(["expire", "archive"]);
@@ -22,11 +22,11 @@ describe("what the job queue waits for before its pool closes", () => {
     // pg-boss awaits the callback, then a tick or more later queries: neither step is tracked
     // when the first wait's snapshot is taken.
     const callback = async () => {
-      await pending.track(after(20, "handler").then((name) => void done.push(name)));
+      await pending.track(resolveAfter(20, "handler").then((name) => void done.push(name)));
     };
     const worker = callback()
       .then(() => Promise.resolve())
-      .then(() => pending.track(after(10, "complete").then((name) => void done.push(name))));
+      .then(() => pending.track(resolveAfter(10, "complete").then((name) => void done.push(name))));
     await pending.settled();
     expect(done).toEqual(["handler", "complete"]);
     await worker;

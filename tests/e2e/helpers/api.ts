@@ -5,7 +5,7 @@ import { e2eEmulatorUrl } from "../../../playwright.config";
 import { readConnectedAccount, readJson } from "../../support/read-json";
 import { subscribeOverHttp } from "../../support/subscribe-over-http";
 import { signUpAndSignIn } from "./auth";
-import { linkFromOutbox, verifyEmailFromOutbox } from "./outbox";
+import { verifyEmailFromOutbox } from "./outbox";
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -76,6 +76,3 @@ export async function subscribeThroughApi(
   });
   return manageKey;
 }
-
-// Here too, for the specs that import them with the rest of the API helpers.
-export { linkFromOutbox, verifyEmailFromOutbox };
