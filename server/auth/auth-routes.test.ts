@@ -1,5 +1,6 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { meSchema } from "../../contracts/me";
 import {
   createCreator,
   nextClientAddress,
@@ -7,6 +8,8 @@ import {
 } from "../../tests/factories/creator-factory";
 import { enableTwoFactor, startTwoFactorSignIn } from "../../tests/factories/two-factor-factory";
 import { createTestApp, jsonRequest, type TestApp } from "../../tests/setup/test-app";
+import { readApiError, readJson } from "../../tests/support/read-json";
+import { betterAuthErrorReplySchema } from "../../tests/support/reply-schemas";
 import { user } from "../db/schema/auth";
 
 let app: TestApp;
@@ -24,8 +27,7 @@ async function userCount() {
 }
 
 async function errorMessage(response: Response) {
-  const body = (await response.json()) as { message?: string; error?: { message?: string } };
-  return body.error?.message ?? body.message ?? "";
+  return (await readApiError(response)).message;
 }
 
 describe("sign-up", () => {
@@ -50,7 +52,7 @@ describe("sign-up", () => {
 
     const me = await app.request("/api/me", { headers: { Cookie: session!.split(";")[0]! } });
     expect(me.status).toBe(200);
-    const body = (await me.json()) as { user: { email: string }; profile: unknown };
+    const body = await readJson(me, meSchema);
     expect(body.user.email).toBe(email);
     expect(body.profile).toBeNull();
   });
@@ -156,7 +158,7 @@ describe("sign-in", () => {
 
     const again = await verifyBackupCode();
     expect(again.status).toBe(401);
-    const body = (await again.json()) as { code?: string; message?: string };
+    const body = await readJson(again, betterAuthErrorReplySchema);
     // better-auth's client still gets its code; the person gets a message to act on.
     expect(body.code).toBe("INVALID_BACKUP_CODE");
     expect(body.message).toMatch(/each backup code works once/i);

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCreator, sessionCookie, uniqueEmail } from "../../tests/factories/creator-factory";
 import { linksIn, readOutbox } from "../../tests/setup/outbox";
 import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../../tests/setup/test-app";
+import { readApiError, readJson } from "../../tests/support/read-json";
+import { betterAuthErrorReplySchema } from "../../tests/support/reply-schemas";
 import { emailOutbox } from "../db/schema/app";
 import { verification } from "../db/schema/auth";
 
@@ -63,18 +65,9 @@ async function signIn(email: string, password: string) {
   });
 }
 
-async function errorOf(response: Response) {
-  const body = (await response.json()) as {
-    code?: string;
-    message?: string;
-    error?: { code?: string; message?: string };
-  };
-  return { code: body.error?.code ?? body.code, message: body.error?.message ?? body.message };
-}
-
 /** better-auth's own code, kept at the top of our error for its client (the SPA reads it). */
 async function authCodeOf(response: Response) {
-  return ((await response.json()) as { code?: string }).code;
+  return (await readJson(response, betterAuthErrorReplySchema)).code;
 }
 
 describe("requesting a password reset", () => {
@@ -134,7 +127,7 @@ describe("requesting a password reset", () => {
   it("refuses a malformed address with our 400 before better-auth sees it", async () => {
     const response = await requestReset("not-an-email");
     expect(response.status).toBe(400);
-    expect(await errorOf(response)).toEqual({
+    expect(await readApiError(response)).toEqual({
       code: "validation_failed",
       message: "Enter a valid email address",
     });
@@ -149,7 +142,7 @@ describe("requesting a password reset", () => {
       statuses.push(last.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    expect((await errorOf(last!)).code).toBe("rate_limited");
+    expect((await readApiError(last!)).code).toBe("rate_limited");
   });
 });
 
@@ -216,7 +209,7 @@ describe("the reset link", () => {
     const { token } = await resetLinkFor(creator.email);
     const short = await resetPassword(token, "12345");
     expect(short.status).toBe(400);
-    expect((await errorOf(short)).message).toBe("Password must be at least 6 characters");
+    expect((await readApiError(short)).message).toBe("Password must be at least 6 characters");
     // Refused before better-auth: the token is still good.
     expect((await resetPassword(token, "123456")).status).toBe(200);
   });

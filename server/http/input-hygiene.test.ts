@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../tests/setup/test-app";
+import { readApiError } from "../../tests/support/read-json";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -13,8 +14,7 @@ async function post(path: string, body: string | Uint8Array, contentType?: strin
   const headers: Record<string, string> = { Origin: TEST_ORIGIN };
   if (contentType) headers["Content-Type"] = contentType;
   const response = await app.request(path, { method: "POST", headers, body });
-  const json = (await response.json()) as { error: { code: string; message: string } };
-  return { status: response.status, ...json.error };
+  return { status: response.status, ...(await readApiError(response)) };
 }
 
 const latin1 = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
@@ -85,9 +85,7 @@ describe("input hygiene at the API's edge", () => {
     });
     // The address is not one z.email() accepts; the route read it, with its ë intact.
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
-      "Enter a valid email address",
-    );
+    expect((await readApiError(response)).message).toBe("Enter a valid email address");
     const accepted = await app.request("/api/public/manage-links", {
       method: "POST",
       headers: { Origin: TEST_ORIGIN, "Content-Type": "application/json" },

@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
+import { outboxSchema } from "../../contracts/outbox";
 import { e2eEmulatorUrl } from "../../playwright.config";
+import { readJson } from "../support/read-json";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, subscribeThroughApi, uniqueEmail } from "./helpers/api";
 import { askForEmailChange } from "./helpers/self-service";
@@ -15,7 +17,7 @@ async function openSubscribe(page: Page, customUrl: string, name: string, email:
 
 async function subscriberCount(page: Page) {
   const response = await page.request.get("/api/dev/outbox");
-  return ((await response.json()) as { messages: unknown[] }).messages.length;
+  return (await readJson(response, outboxSchema)).messages.length;
 }
 
 let customUrl = "";
@@ -103,7 +105,7 @@ test("charged but not yet recorded: the page says not to pay again and locks the
   await expect
     .poll(async () => {
       const response = await page.request.get("/api/dev/outbox");
-      const { messages } = (await response.json()) as { messages: { to: string }[] };
+      const { messages } = await readJson(response, outboxSchema);
       return messages.some((m) => m.to === email);
     })
     .toBe(true);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { subscriberDetailSchema, subscriberPaymentsSchema } from "../../contracts/subscribers";
 import { asCreator } from "../factories/creator-factory";
 import {
   createOffering,
@@ -7,6 +8,7 @@ import {
 } from "../factories/offering-factory";
 import { subscribeWithCard } from "../factories/subscriber-factory";
 import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
+import { readJson } from "../support/read-json";
 import { policies } from "./route-policies";
 
 let app: TestApp;
@@ -103,7 +105,7 @@ describe("authorization matrix", () => {
     expect(cancel.status, "cancel A's subscriber as B").toBe(404);
     // Refunds (issue 13): A's payment is not found for B, under A's subscriber or B's own.
     const aPayments = await app.request(`/api/subscribers/${aSubscriber}/payments`, asCreator(a));
-    const [aPayment] = ((await aPayments.json()) as { payments: { id: string }[] }).payments;
+    const [aPayment] = (await readJson(aPayments, subscriberPaymentsSchema)).payments;
     expect(aPayment).toBeDefined();
     for (const owner of [aSubscriber, bSubscriber]) {
       const refund = await app.request(
@@ -126,9 +128,7 @@ describe("authorization matrix", () => {
     expect(own).toContain(bSubscriber);
     // A's subscriber is still live.
     const detail = await app.request(`/api/subscribers/${aSubscriber}`, asCreator(a));
-    expect(((await detail.json()) as { subscriber: { status: string } }).subscriber.status).toBe(
-      "active",
-    );
+    expect((await readJson(detail, subscriberDetailSchema)).subscriber.status).toBe("active");
   });
 
   it("subscriber links open only the matching subscriber of the matching active offering", async () => {

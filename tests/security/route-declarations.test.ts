@@ -1,5 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { apiRoutes, pageRoutes } from "../../server/api-routes";
 import { BETTER_AUTH_PREFIX } from "../../server/auth/auth-rate-limits";
 import { pageKeyOf } from "../../server/http/page-declaration";
@@ -7,6 +8,7 @@ import { apiErrorComponent, honoPath, routeKeyOf } from "../../server/http/route
 import { ROUTE_GUARD } from "../../server/http/route-guards";
 import { ROUTE_LIMIT } from "../../server/http/route-limits";
 import { createTestAppWithPages, type TestApp } from "../setup/test-app";
+import { readJson } from "../support/read-json";
 
 // Each route is declared once (server/api-routes.ts: apiRoutes, and the web shell's pageRoutes):
 // these tests hold the declarations and the app to each other, and the OpenAPI document to both.
@@ -62,24 +64,28 @@ describe("route declarations", () => {
 });
 
 describe("GET /api/openapi.json", () => {
-  interface Operation {
-    responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
-    requestBody?: { content: Record<string, { schema: unknown }> };
-    parameters?: { in: string; name: string }[];
-    "x-access": string;
-    "x-rate-limit": Record<string, unknown>;
-  }
-  let document: {
-    openapi: string;
-    paths: Record<string, Record<string, Operation>>;
-    components?: { schemas?: Record<string, unknown> };
-  };
+  // What these tests read of the document: the route declares only its outline (openapi, info,
+  // paths), so the operations' shape is spelled out here.
+  const contentSchema = z.record(z.string(), z.object({ schema: z.unknown() }));
+  const operationSchema = z.object({
+    responses: z.record(z.string(), z.object({ content: contentSchema.optional() })),
+    requestBody: z.object({ content: contentSchema }).optional(),
+    parameters: z.array(z.object({ in: z.string(), name: z.string() })).optional(),
+    "x-access": z.string(),
+    "x-rate-limit": z.record(z.string(), z.unknown()),
+  });
+  const documentSchema = z.object({
+    openapi: z.string(),
+    paths: z.record(z.string(), z.record(z.string(), operationSchema)),
+    components: z.object({ schemas: z.record(z.string(), z.unknown()).optional() }).optional(),
+  });
+  let document: z.input<typeof documentSchema>;
 
   beforeAll(async () => {
     const response = await app.request("/api/openapi.json");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-    document = (await response.json()) as typeof document;
+    document = await readJson(response, documentSchema);
   });
 
   it("validates as OpenAPI 3.1", async () => {

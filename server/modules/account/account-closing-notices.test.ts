@@ -13,6 +13,7 @@ import { advanceEmulatorClock } from "../../../tests/factories/stripe-browser";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
 import { readOutbox } from "../../../tests/setup/outbox";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
+import { readApiError } from "../../../tests/support/read-json";
 import { closedSubscriptions, emailOutbox, subscribers } from "../../db/schema/app";
 import { formatEmailDate } from "../../integrations/email/templates/render-email-message";
 import { CANCELLATION_COMMENTS } from "../billing/lifecycle-emails";
@@ -47,10 +48,6 @@ async function deleteAccount(creator: OnboardedCreator) {
 
 function portal(customUrl: string, manageKey: string) {
   return app.request(`/api/public/customers/${customUrl}/${manageKey}`);
-}
-
-async function errorOf(response: Response) {
-  return ((await response.json()) as { error: { code: string; message: string } }).error;
 }
 
 /** Waits until the queue has sent every given message (the outbox stands in for SMTP). */
@@ -127,7 +124,7 @@ describe("deleting an account tells its subscribers", () => {
     ] as const) {
       const response = await portal(offering.customUrl, key);
       expect(response.status).toBe(410);
-      expect(await errorOf(response)).toEqual({
+      expect(await readApiError(response)).toEqual({
         code: "subscription_closed",
         message: said(offering),
       });
@@ -140,7 +137,7 @@ describe("deleting an account tells its subscribers", () => {
     ]) {
       const response = await portal(customUrl!, key!);
       expect(response.status).toBe(404);
-      expect((await errorOf(response)).message).toBe("Subscription Not Found");
+      expect((await readApiError(response)).message).toBe("Subscription Not Found");
     }
     expect((await portal(otherOffering.customUrl, dan.manageKey)).status).toBe(200);
     // The page the link opens arrives drawn with the same words.

@@ -3,6 +3,10 @@ import { eq, inArray } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offering } from "../../../contracts/offerings";
+import {
+  checkoutResponseSchema,
+  startSubscriptionResponseSchema,
+} from "../../../contracts/subscribe";
 import { asCreator } from "../../../tests/factories/creator-factory";
 import {
   createOffering,
@@ -17,6 +21,7 @@ import {
 } from "../../../tests/factories/stripe-browser";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
 import { createTestApp, jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import { readApiError, readJson } from "../../../tests/support/read-json";
 import { creatorEarnings, offerings, paymentSubscriptions, subscribers } from "../../db/schema/app";
 import { finalizeTokens } from "../subscribe/finalize-token";
 
@@ -52,12 +57,10 @@ async function startSubscribing(offering: Pick<Offering, "customUrl">) {
     }),
   );
   expect(response.status).toBe(201);
-  const body = (await response.json()) as {
-    subscriptionId: string;
-    clientSecret: string;
-    finalizeToken: string;
-  };
-  return { ...body, paymentMethodId };
+  const body = await readJson(response, startSubscriptionResponseSchema);
+  const { clientSecret } = body;
+  if (!clientSecret) throw new Error("A card subscription's first payment has a client secret");
+  return { ...body, clientSecret, paymentMethodId };
 }
 
 function finalize(customUrl: string, started: { subscriptionId: string; finalizeToken: string }) {
@@ -86,7 +89,7 @@ async function setSubscriptionFetchDelay(subscriptionId: string, delayMs: number
 }
 
 async function errorMessage(response: Response) {
-  return ((await response.json()) as { error: { message: string } }).error.message;
+  return (await readApiError(response)).message;
 }
 
 /** The charge behind a subscription's first invoice, with its refunds. */
@@ -211,7 +214,7 @@ describe("deleting an account closes everything a customer could still pay", () 
         email: "carla@example.com",
       }),
     );
-    const { url: checkoutUrl } = (await checkout.json()) as { url: string };
+    const { url: checkoutUrl } = await readJson(checkout, checkoutResponseSchema);
     const sessionId = checkoutUrl.split("/").pop()!;
 
     await deleteAccount(creator);

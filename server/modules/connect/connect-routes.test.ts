@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ConnectStatus } from "../../../contracts/connect";
+import { connectStatusSchema, urlResponseSchema } from "../../../contracts/connect";
 import { asCreator, createCreator } from "../../../tests/factories/creator-factory";
 import { completeConnectOnboarding } from "../../../tests/factories/stripe-browser";
 import { createTestApp, jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import { readConnectedAccount, readJson } from "../../../tests/support/read-json";
 import { connectAccounts } from "../../db/schema/app";
 
 let app: TestApp;
@@ -25,8 +26,8 @@ describe("the connected account", () => {
       app.request("/api/connect/account", asCreator(creator, jsonRequest("POST", {}))),
       app.request("/api/connect/account", asCreator(creator, jsonRequest("POST", {}))),
     ]);
-    const bodyA = (await a.json()) as ConnectStatus;
-    const bodyB = (await b.json()) as ConnectStatus;
+    const bodyA = await readJson(a, connectStatusSchema);
+    const bodyB = await readJson(b, connectStatusSchema);
     expect(bodyA.account?.stripeAccountId).toBe(bodyB.account?.stripeAccountId);
     expect(bodyA.account).toMatchObject({
       chargesEnabled: false,
@@ -55,7 +56,7 @@ describe("the connected account", () => {
       asCreator(creator, jsonRequest("POST", { purpose: "dashboard" })),
     );
     expect(link.status).toBe(200);
-    expect(((await link.json()) as { url: string }).url).toMatch(/^http/);
+    expect((await readJson(link, urlResponseSchema)).url).toMatch(/^http/);
 
     const login = await app.request(
       "/api/connect/login-link",
@@ -113,7 +114,9 @@ describe("the connected account", () => {
       asCreator(creator, jsonRequest("POST", {})),
     );
     expect(created.status).toBe(200);
-    expect(((await created.json()) as ConnectStatus).account?.stripeAccountId).toMatch(/^acct_/);
+    expect((await readJson(created, connectStatusSchema)).account?.stripeAccountId).toMatch(
+      /^acct_/,
+    );
   });
 
   it("turns onboarding_completed on only when Stripe reports all three flags", async () => {
@@ -122,13 +125,13 @@ describe("the connected account", () => {
       "/api/connect/account",
       asCreator(creator, jsonRequest("POST", {})),
     );
-    const { account } = (await created.json()) as ConnectStatus;
-    await completeConnectOnboarding(app, account!.stripeAccountId);
+    const account = await readConnectedAccount(created);
+    await completeConnectOnboarding(app, account.stripeAccountId);
     const refreshed = await app.request(
       "/api/connect/account/refresh",
       asCreator(creator, jsonRequest("POST", {})),
     );
-    expect(((await refreshed.json()) as ConnectStatus).account).toMatchObject({
+    expect((await readJson(refreshed, connectStatusSchema)).account).toMatchObject({
       chargesEnabled: true,
       payoutsEnabled: true,
       detailsSubmitted: true,

@@ -1,11 +1,16 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import {
+  billingPortalResponseSchema,
+  newManageLinkResponseSchema,
+} from "../../../contracts/customer-portal";
 import type { Offering } from "../../../contracts/offerings";
 import { asCreator } from "../../../tests/factories/creator-factory";
 import { createOffering, type OnboardedCreator } from "../../../tests/factories/offering-factory";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
 import { linksIn, readOutbox } from "../../../tests/setup/outbox";
 import { jsonRequest, TEST_ORIGIN, type TestApp } from "../../../tests/setup/test-app";
+import { readJson } from "../../../tests/support/read-json";
 import { startCreatorAppPerFile } from "../../../tests/support/test-app-per-file";
 import { subscribers } from "../../db/schema/app";
 import { AppError } from "../../lib/errors";
@@ -77,7 +82,7 @@ describe("subscriber self-service", () => {
       jsonRequest("POST", { customUrl: offering.customUrl, manageKey, returnUrl }),
     );
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { url: string }).url).toMatch(/^http/);
+    expect((await readJson(ok, billingPortalResponseSchema)).url).toMatch(/^http/);
 
     const evil = await app.request(
       "/api/create-billing-portal",
@@ -176,7 +181,7 @@ describe("Get a New Link (Security 4)", () => {
     const { subscriberId, manageKey: oldKey } = await subscribeWithCard(app, offering, { email });
     const response = await newLink(offering.customUrl, oldKey);
     expect(response.status).toBe(200);
-    const { manageKey: newKey } = (await response.json()) as { manageKey: string };
+    const { manageKey: newKey } = await readJson(response, newManageLinkResponseSchema);
     expect(newKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(newKey).not.toBe(oldKey);
     expect(newKey).not.toBe(subscriberId);
@@ -239,7 +244,7 @@ describe("Get a New Link (Security 4)", () => {
     expect((await app.request(portalPath(offering.customUrl, subscriberId))).status).toBe(200);
     const response = await newLink(offering.customUrl, subscriberId);
     expect(response.status).toBe(200);
-    const { manageKey } = (await response.json()) as { manageKey: string };
+    const { manageKey } = await readJson(response, newManageLinkResponseSchema);
     expect(manageKey).not.toBe(subscriberId);
     expect((await app.request(portalPath(offering.customUrl, subscriberId))).status).toBe(404);
     expect((await app.request(portalPath(offering.customUrl, manageKey))).status).toBe(200);

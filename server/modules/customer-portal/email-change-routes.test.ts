@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { customerPortalSchema, emailChangeOutcomeSchema } from "../../../contracts/customer-portal";
 import type { Offering } from "../../../contracts/offerings";
 import { createOffering } from "../../../tests/factories/offering-factory";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
 import { linksIn, readOutbox } from "../../../tests/setup/outbox";
 import { jsonRequest, TEST_ORIGIN, type TestApp } from "../../../tests/setup/test-app";
+import { readApiError, readJson } from "../../../tests/support/read-json";
 import { startCreatorAppPerFile } from "../../../tests/support/test-app-per-file";
 import { subscriberEmailChanges, subscribers } from "../../db/schema/app";
 
@@ -77,9 +79,7 @@ describe("a self-service e-mail change", () => {
 
     expect((await rowOf(subscriberId)).email).toBe(oldEmail);
     expect(await stripeEmailOf(subscriptionId)).toBe(oldEmail);
-    const portal = (await (await app.request(portalPath(manageKey))).json()) as {
-      subscriber: { email: string; pendingEmail: string | null };
-    };
+    const portal = await readJson(await app.request(portalPath(manageKey)), customerPortalSchema);
     expect(portal.subscriber).toMatchObject({ email: oldEmail, pendingEmail: newEmail });
 
     // The new address gets only the confirm link: no manage link before it has confirmed.
@@ -111,7 +111,7 @@ describe("a self-service e-mail change", () => {
 
     const confirmed = await post("confirm", token);
     expect(confirmed.status).toBe(200);
-    const outcome = (await confirmed.json()) as { manageKey: string; email: string };
+    const outcome = await readJson(confirmed, emailChangeOutcomeSchema);
     expect(outcome).toMatchObject({
       offeringTitle: "Window Cleaning",
       email: newEmail,
@@ -126,7 +126,7 @@ describe("a self-service e-mail change", () => {
     expect(await stripeEmailOf(subscriptionId)).toBe(newEmail);
     expect((await app.request(portalPath(manageKey))).status).toBe(404);
     const portal = await app.request(portalPath(outcome.manageKey));
-    expect(((await portal.json()) as { subscriber: object }).subscriber).toMatchObject({
+    expect((await readJson(portal, customerPortalSchema)).subscriber).toMatchObject({
       email: newEmail,
       pendingEmail: null,
     });
@@ -142,9 +142,7 @@ describe("a self-service e-mail change", () => {
     // The link works once.
     const again = await post("confirm", token);
     expect(again.status).toBe(409);
-    expect(((await again.json()) as { error: { message: string } }).error.message).toMatch(
-      /already confirmed/,
-    );
+    expect((await readApiError(again)).message).toMatch(/already confirmed/);
     // Too late to undo from the old address.
     const undo = await post("undo", await tokenSentTo(oldEmail, "undo"));
     expect(undo.status).toBe(409);
@@ -159,16 +157,14 @@ describe("a self-service e-mail change", () => {
     await requestChange(manageKey, newEmail);
     const undone = await post("undo", await tokenSentTo(oldEmail, "undo"));
     expect(undone.status).toBe(200);
-    const outcome = (await undone.json()) as { manageKey: string; email: string };
+    const outcome = await readJson(undone, emailChangeOutcomeSchema);
     expect(outcome.email).toBe(oldEmail);
 
     // Whoever asked had the link: it no longer works, and their change can't be finished.
     expect((await app.request(portalPath(manageKey))).status).toBe(404);
     const confirm = await post("confirm", await tokenSentTo(newEmail, "confirm"));
     expect(confirm.status).toBe(409);
-    expect(((await confirm.json()) as { error: { message: string } }).error.message).toMatch(
-      /withdrawn/,
-    );
+    expect((await readApiError(confirm)).message).toMatch(/withdrawn/);
     expect(await rowOf(subscriberId)).toMatchObject({
       email: oldEmail,
       manageKey: outcome.manageKey,
@@ -192,13 +188,9 @@ describe("a self-service e-mail change", () => {
       .where(eq(subscriberEmailChanges.subscriberId, subscriberId));
     const response = await post("confirm", await tokenSentTo(newEmail, "confirm"));
     expect(response.status).toBe(409);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
-      /expired/,
-    );
+    expect((await readApiError(response)).message).toMatch(/expired/);
     expect(await rowOf(subscriberId)).toMatchObject({ email: oldEmail, manageKey });
-    const portal = (await (await app.request(portalPath(manageKey))).json()) as {
-      subscriber: { pendingEmail: string | null };
-    };
+    const portal = await readJson(await app.request(portalPath(manageKey)), customerPortalSchema);
     expect(portal.subscriber.pendingEmail).toBeNull();
   });
 
@@ -223,9 +215,7 @@ describe("a self-service e-mail change", () => {
     expect((await post("confirm", "short")).status).toBe(400);
     const unknown = await post("confirm", "A".repeat(43));
     expect(unknown.status).toBe(404);
-    expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(
-      /not valid/,
-    );
+    expect((await readApiError(unknown)).message).toMatch(/not valid/);
     expect((await post("undo", "B".repeat(43))).status).toBe(404);
     await app.request(
       "/api/cancel-subscription",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Analytics, Earnings, Overview } from "../../../contracts/dashboard";
+import type { z } from "zod";
+import { analyticsSchema, earningsSchema, overviewSchema } from "../../../contracts/dashboard";
 import { asCreator } from "../../../tests/factories/creator-factory";
 import {
   createOffering,
@@ -8,6 +9,7 @@ import {
 } from "../../../tests/factories/offering-factory";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
 import { jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import { readJson } from "../../../tests/support/read-json";
 import { startCreatorAppPerFile } from "../../../tests/support/test-app-per-file";
 import { getAnalytics } from "./dashboard-service";
 
@@ -18,21 +20,21 @@ startCreatorAppPerFile((started) => {
   ({ app, creator } = started);
 });
 
-async function get<T>(path: string): Promise<T> {
+async function get<Schema extends z.ZodType>(path: string, schema: Schema) {
   const response = await app.request(path, asCreator(creator));
   expect(response.status).toBe(200);
-  return (await response.json()) as T;
+  return readJson(response, schema);
 }
 
 describe("dashboard figures", () => {
   it("start at zero for a new creator", async () => {
-    expect(await get<Overview>("/api/dashboard/overview")).toEqual({
+    expect(await get("/api/dashboard/overview", overviewSchema)).toEqual({
       monthlyRevenueCents: 0,
       activeOfferingCount: 0,
       totalSubscribers: 0,
       firstOfferingCreatorName: null,
     });
-    const earnings = await get<Earnings>("/api/dashboard/earnings");
+    const earnings = await get("/api/dashboard/earnings", earningsSchema);
     expect(earnings).toMatchObject({ totalPayments: 0, totalNetEarningsCents: 0, recent: [] });
   });
 
@@ -48,7 +50,7 @@ describe("dashboard figures", () => {
     await subscribeWithCard(app, lawn, { name: "B" });
     await subscribeWithCard(app, dogs, { name: "C" });
 
-    const overview = await get<Overview>("/api/dashboard/overview");
+    const overview = await get("/api/dashboard/overview", overviewSchema);
     // Monthly revenue is what live subscribers pay (ADR 025), not the prices of active
     // offerings (the spec's wording: 2500 + 4000, whoever subscribed).
     expect(overview).toMatchObject({
@@ -57,7 +59,7 @@ describe("dashboard figures", () => {
       totalSubscribers: 3,
     });
 
-    const analytics = await get<Analytics>("/api/dashboard/analytics");
+    const analytics = await get("/api/dashboard/analytics", analyticsSchema);
     expect(analytics.monthlyRevenueCents).toBe(9000);
     expect(analytics.metrics.mrrCents).toBe(9000);
     expect(analytics.projectedAnnualRevenueCents).toBe(9000 * 12);
@@ -81,7 +83,7 @@ describe("dashboard figures", () => {
       grossRevenueCents: 9000,
     });
 
-    const earnings = await get<Earnings>("/api/dashboard/earnings");
+    const earnings = await get("/api/dashboard/earnings", earningsSchema);
     expect(earnings).toMatchObject({
       totalPayments: 3,
       totalNetEarningsCents: 2125 * 2 + 3400,
@@ -128,8 +130,8 @@ describe("dashboard figures", () => {
         app.request("/api/dashboard/overview", asCreator(other)),
         app.request("/api/dashboard/analytics", asCreator(other)),
       ]);
-      const o = (await overview.json()) as Overview;
-      const a = (await analytics.json()) as Analytics;
+      const o = await readJson(overview, overviewSchema);
+      const a = await readJson(analytics, analyticsSchema);
       // Overview tile, Analytics tile, MRR tile and the per-offering amounts all agree.
       expect(a.monthlyRevenueCents).toBe(o.monthlyRevenueCents);
       expect(a.metrics.mrrCents).toBe(o.monthlyRevenueCents);

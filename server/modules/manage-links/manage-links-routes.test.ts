@@ -12,6 +12,7 @@ import {
   TEST_ORIGIN,
   type TestApp,
 } from "../../../tests/setup/test-app";
+import { readApiError } from "../../../tests/support/read-json";
 import { queues } from "../../integrations/jobs/job-queue";
 
 let app: TestApp;
@@ -150,6 +151,6 @@ describe("POST /api/public/manage-links", () => {
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
     expect(last!.headers.get("retry-after")).toBe("60");
-    expect(((await last!.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
+    expect((await readApiError(last!)).code).toBe("rate_limited");
   });
 });

@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Offering } from "../../../contracts/offerings";
+import { offeringResponseSchema } from "../../../contracts/offerings";
 import { asCreator } from "../../../tests/factories/creator-factory";
 import type { OnboardedCreator } from "../../../tests/factories/offering-factory";
 import { defaultOfferingInput } from "../../../tests/factories/offering-factory";
 import { jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import { readJson } from "../../../tests/support/read-json";
 import { startCreatorAppPerFile } from "../../../tests/support/test-app-per-file";
 import { idempotencyRecords, offerings } from "../../db/schema/app";
 import { idempotencyKeys } from "../../lib/idempotency";
@@ -62,7 +63,7 @@ describe("retrying a create after a partial Stripe failure", () => {
     await fetch(faultsUrl(), { method: "DELETE" });
     const retried = await create(body, key);
     expect(retried.status, await retried.clone().text()).toBe(201);
-    const { offering } = (await retried.json()) as { offering: Offering };
+    const { offering } = await readJson(retried, offeringResponseSchema);
 
     const products = await productsTitled(body.title);
     expect(products.map((product) => product.id)).toEqual([leftOver!.id]);
@@ -79,7 +80,7 @@ describe("retrying a create after a partial Stripe failure", () => {
 
     // And a double submit of it afterwards is the same offering, not a second.
     const again = await create(body, key);
-    expect(((await again.json()) as { offering: Offering }).offering.id).toBe(offering.id);
+    expect((await readJson(again, offeringResponseSchema)).offering.id).toBe(offering.id);
   });
 
   it("reuses the product and its price when only the database step failed", async () => {
@@ -88,7 +89,7 @@ describe("retrying a create after a partial Stripe failure", () => {
     // A first try that made the product and price at Stripe and died before its row.
     const first = await create(body, key);
     expect(first.status).toBe(201);
-    const { offering } = (await first.json()) as { offering: Offering };
+    const { offering } = await readJson(first, offeringResponseSchema);
     await app.runtime.deps.db.delete(offerings).where(eq(offerings.id, offering.id));
     await app.runtime.deps.db
       .delete(idempotencyRecords)
@@ -96,7 +97,7 @@ describe("retrying a create after a partial Stripe failure", () => {
 
     const retried = await create(body, key);
     expect(retried.status).toBe(201);
-    const { offering: made } = (await retried.json()) as { offering: Offering };
+    const { offering: made } = await readJson(retried, offeringResponseSchema);
     expect(made.customUrl).toBe(offering.customUrl);
     const products = await productsTitled(body.title);
     expect(products).toHaveLength(1);

@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Offering } from "../../../contracts/offerings";
+import { apiErrorSchema } from "../../../contracts/api-error";
+import {
+  liveSubscriberCountSchema,
+  type Offering,
+  offeringListSchema,
+  offeringResponseSchema,
+} from "../../../contracts/offerings";
 import { asCreator } from "../../../tests/factories/creator-factory";
 import {
   createOffering,
@@ -9,6 +15,7 @@ import {
 } from "../../../tests/factories/offering-factory";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
 import { jsonRequest, TEST_ORIGIN, type TestApp } from "../../../tests/setup/test-app";
+import { readJson } from "../../../tests/support/read-json";
 import { startCreatorAppPerFile } from "../../../tests/support/test-app-per-file";
 import { subscribers } from "../../db/schema/app";
 
@@ -34,7 +41,8 @@ async function liveSubscriberCount(offering: Offering, as = creator) {
     `/api/offerings/${offering.id}/live-subscribers`,
     asCreator(as),
   );
-  return { status: response.status, body: (await response.json()) as unknown };
+  const schema = response.ok ? liveSubscriberCountSchema : apiErrorSchema;
+  return { status: response.status, body: await readJson(response, schema) };
 }
 
 async function cancelViaPortal(offering: Offering, manageKey: string) {
@@ -83,7 +91,7 @@ describe("deactivating an offering with live subscribers", () => {
       liveSubscribers: "keep_billing",
     });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { offering: Offering }).offering.isActive).toBe(false);
+    expect((await readJson(response, offeringResponseSchema)).offering.isActive).toBe(false);
 
     // The landing page and sign-ups are closed.
     expect((await app.request(`/api/public/offerings/${offering.customUrl}`)).status).toBe(404);
@@ -133,7 +141,7 @@ describe("deactivating an offering with live subscribers", () => {
     const body = { isActive: false, liveSubscribers: "cancel_at_period_end" };
     const response = await setStatus(offering, body);
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { offering: Offering }).offering.isActive).toBe(false);
+    expect((await readJson(response, offeringResponseSchema)).offering.isActive).toBe(false);
 
     const stripe = app.runtime.deps.stripe;
     for (const { subscriptionId } of live) {
@@ -188,7 +196,7 @@ describe("deactivating an offering with live subscribers", () => {
       },
     });
     const list = await app.request("/api/offerings", asCreator(creator));
-    const { offerings } = (await list.json()) as { offerings: Offering[] };
+    const { offerings } = await readJson(list, offeringListSchema);
     expect(offerings.find((o) => o.id === offering.id)?.isActive).toBe(true);
 
     // The retry goes through.

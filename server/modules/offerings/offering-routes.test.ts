@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type Offering, PRICE_MINIMUM_MESSAGE } from "../../../contracts/offerings";
+import { z } from "zod";
+import { publicOfferingSchema } from "../../../contracts/landing";
+import {
+  type Offering,
+  offeringListSchema,
+  offeringResponseSchema,
+  PRICE_MINIMUM_MESSAGE,
+} from "../../../contracts/offerings";
 import { asCreator, createCreator } from "../../../tests/factories/creator-factory";
 import {
   createOffering,
@@ -10,6 +17,7 @@ import {
   type OnboardedCreator,
 } from "../../../tests/factories/offering-factory";
 import { jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import { readApiError, readJson } from "../../../tests/support/read-json";
 import { startCreatorAppPerFile } from "../../../tests/support/test-app-per-file";
 import { offerings } from "../../db/schema/app";
 
@@ -76,8 +84,8 @@ describe("creating an offering", () => {
     const [a, b] = await Promise.all([send(), send()]);
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
-    const idA = ((await a.json()) as { offering: Offering }).offering.id;
-    const idB = ((await b.json()) as { offering: Offering }).offering.id;
+    const idA = (await readJson(a, offeringResponseSchema)).offering.id;
+    const idB = (await readJson(b, offeringResponseSchema)).offering.id;
     expect(idA).toBe(idB);
     expect(await offeringCount(creator.id)).toBe(before + 1);
   });
@@ -107,8 +115,7 @@ describe("creating an offering", () => {
       asCreator(creator, jsonRequest("POST", body)),
     );
     expect(response.status).toBe(400);
-    const json = (await response.json()) as { error: { message: string } };
-    expect(json.error.message).toBe(message);
+    expect((await readApiError(response)).message).toBe(message);
     expect(await offeringCount(creator.id)).toBe(before);
   });
 
@@ -137,7 +144,7 @@ describe("editing and toggling", () => {
       ),
     );
     expect(response.status).toBe(200);
-    const { offering: updated } = (await response.json()) as { offering: Offering };
+    const { offering: updated } = await readJson(response, offeringResponseSchema);
     expect(updated).toMatchObject({
       title: "Lawn Care Plus",
       priceCents: 3000,
@@ -180,7 +187,7 @@ describe("editing and toggling", () => {
       `/api/offerings/${offering.id}/status`,
       asCreator(creator, jsonRequest("PATCH", { isActive: false })),
     );
-    expect(((await off.json()) as { offering: Offering }).offering.isActive).toBe(false);
+    expect((await readJson(off, offeringResponseSchema)).offering.isActive).toBe(false);
     expect((await app.request(`/api/public/offerings/${offering.customUrl}`)).status).toBe(404);
 
     await app.request(
@@ -189,7 +196,7 @@ describe("editing and toggling", () => {
     );
     const visible = await app.request(`/api/public/offerings/${offering.customUrl}`);
     expect(visible.status).toBe(200);
-    const { offering: pub } = (await visible.json()) as { offering: Record<string, unknown> };
+    const { offering: pub } = await readJson(visible, z.object({ offering: publicOfferingSchema }));
     expect(pub.title).toBe(offering.title);
     expect(pub).not.toHaveProperty("userId");
     expect(pub).not.toHaveProperty("stripePriceId");
@@ -200,7 +207,7 @@ describe("editing and toggling", () => {
     const mine = await createOffering(app, other, { title: "Mine A" });
     const mine2 = await createOffering(app, other, { title: "Mine B" });
     const response = await app.request("/api/offerings", asCreator(other));
-    const { offerings: list } = (await response.json()) as { offerings: Offering[] };
+    const { offerings: list } = await readJson(response, offeringListSchema);
     expect(list.map((o) => o.id)).toEqual([mine2.id, mine.id]);
   });
 });
@@ -265,7 +272,7 @@ describe("the minimum price", () => {
     for (const priceCents of [0, 50]) {
       const response = await create(priceCents);
       expect(response.status).toBe(201);
-      const { offering } = (await response.json()) as { offering: Offering };
+      const { offering } = await readJson(response, offeringResponseSchema);
       expect(offering.priceCents).toBe(priceCents);
       const row = await offeringRow(offering.id);
       const price = await app.runtime.deps.stripe.prices.retrieve(row.stripePriceId!);
@@ -279,9 +286,7 @@ describe("the minimum price", () => {
     const before = await stripeCatalogue();
     const response = await edit(offering, 49);
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
-      PRICE_MINIMUM_MESSAGE,
-    );
+    expect((await readApiError(response)).message).toBe(PRICE_MINIMUM_MESSAGE);
     expect(await stripeCatalogue()).toEqual(before);
     const rowAfter = await offeringRow(offering.id);
     expect(rowAfter).toMatchObject({

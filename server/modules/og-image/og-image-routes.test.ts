@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { PublicOffering } from "../../../contracts/landing";
+import { readApiError } from "../../../tests/support/read-json";
 import { isAppError } from "../../lib/errors";
 import { createOgImageCache } from "./og-image-cache";
 import { ogImageCardFor, ogImagePath } from "./og-image-card";
@@ -64,7 +65,7 @@ describe("ogImageRoutes", () => {
     ]) {
       const response = await app.request(path);
       expect(response.status, path).toBe(404);
-      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("not_found");
+      expect((await readApiError(response)).code).toBe("not_found");
     }
     expect(asked).toEqual([]);
   });

@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
-import type { Offering } from "../../../contracts/offerings";
+import { z } from "zod";
+import { overviewSchema } from "../../../contracts/dashboard";
+import { publicOfferingSchema } from "../../../contracts/landing";
+import { meSchema } from "../../../contracts/me";
+import { offeringListSchema } from "../../../contracts/offerings";
+import { notificationSettingsSchema } from "../../../contracts/profile";
 import { asCreator, createCreator } from "../../../tests/factories/creator-factory";
 import { createOffering, createOnboardedCreator } from "../../../tests/factories/offering-factory";
 import { jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import { readJson } from "../../../tests/support/read-json";
 import { startTestAppPerFile } from "../../../tests/support/test-app-per-file";
 
 let app: TestApp;
@@ -11,10 +17,14 @@ startTestAppPerFile((started) => {
   app = started;
 });
 
-async function getJson<T>(path: string, init: RequestInit = {}): Promise<T> {
+async function getJson<Schema extends z.ZodType>(
+  path: string,
+  schema: Schema,
+  init: RequestInit = {},
+) {
   const response = await app.request(path, init);
   expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
+  return readJson(response, schema);
 }
 
 describe("business name", () => {
@@ -38,17 +48,11 @@ describe("business name", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ businessName: "Blue Sky Gardens" });
 
-    const me = await getJson<{ profile: { businessName: string } }>("/api/me", asCreator(creator));
-    expect(me.profile.businessName).toBe("Blue Sky Gardens");
-    const overview = await getJson<{ firstOfferingCreatorName: string }>(
-      "/api/dashboard/overview",
-      asCreator(creator),
-    );
+    const me = await getJson("/api/me", meSchema, asCreator(creator));
+    expect(me.profile!.businessName).toBe("Blue Sky Gardens");
+    const overview = await getJson("/api/dashboard/overview", overviewSchema, asCreator(creator));
     expect(overview.firstOfferingCreatorName).toBe("Blue Sky Gardens");
-    const { offerings } = await getJson<{ offerings: Offering[] }>(
-      "/api/offerings",
-      asCreator(creator),
-    );
+    const { offerings } = await getJson("/api/offerings", offeringListSchema, asCreator(creator));
     expect(offerings.map((o) => [o.id, o.creatorName]).sort()).toEqual(
       [
         [first.id, "Blue Sky Gardens"],
@@ -57,13 +61,14 @@ describe("business name", () => {
     );
     // Landing pages are cached for a second at most.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const landing = await getJson<{ offering: { creatorName: string } }>(
+    const landing = await getJson(
       `/api/public/offerings/${first.customUrl}`,
+      z.object({ offering: publicOfferingSchema }),
     );
     expect(landing.offering.creatorName).toBe("Blue Sky Gardens");
 
     // Nobody else's offerings change.
-    const others = await getJson<{ offerings: Offering[] }>("/api/offerings", asCreator(bystander));
+    const others = await getJson("/api/offerings", offeringListSchema, asCreator(bystander));
     expect(others.offerings.find((o) => o.id === theirs.id)?.creatorName).toBe(
       "Green Thumb Lawn Care",
     );
@@ -89,8 +94,8 @@ describe("business name", () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(await response.json()).toEqual({ error: { code: "validation_failed", message } });
     }
-    const me = await getJson<{ profile: { businessName: string } }>("/api/me", asCreator(creator));
-    expect(me.profile.businessName).toBe("Green Thumb Lawn Care");
+    const me = await getJson("/api/me", meSchema, asCreator(creator));
+    expect(me.profile!.businessName).toBe("Green Thumb Lawn Care");
   });
 
   it("needs a finished onboarding", async () => {
@@ -106,7 +111,8 @@ describe("business name", () => {
 describe("notification switches", () => {
   it("start on, and each one round-trips on its own", async () => {
     const creator = await createOnboardedCreator(app);
-    const read = () => getJson("/api/profile/notifications", asCreator(creator));
+    const read = () =>
+      getJson("/api/profile/notifications", notificationSettingsSchema, asCreator(creator));
     expect(await read()).toEqual({ newSubscriber: true, cancellation: true, paymentFailed: true });
 
     const patch = (body: unknown) =>
@@ -133,7 +139,9 @@ describe("notification switches", () => {
 
     // Another creator's switches are their own.
     const other = await createOnboardedCreator(app);
-    expect(await getJson("/api/profile/notifications", asCreator(other))).toEqual({
+    expect(
+      await getJson("/api/profile/notifications", notificationSettingsSchema, asCreator(other)),
+    ).toEqual({
       newSubscriber: true,
       cancellation: true,
       paymentFailed: true,

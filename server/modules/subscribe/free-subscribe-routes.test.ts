@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customerPortalSchema } from "../../../contracts/customer-portal";
 import type { Offering } from "../../../contracts/offerings";
+import {
+  checkoutResponseSchema,
+  startFreeSubscriptionResponseSchema,
+} from "../../../contracts/subscribe";
 import {
   createOffering,
   createOnboardedCreator,
@@ -10,6 +15,7 @@ import {
 import { advanceEmulatorClock, testCards } from "../../../tests/factories/stripe-browser";
 import { readOutbox } from "../../../tests/setup/outbox";
 import { createTestApp, jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import { readApiError, readJson } from "../../../tests/support/read-json";
 import {
   creatorEarnings,
   emailOutbox,
@@ -91,10 +97,10 @@ describe("subscribing to a free offering", () => {
     const body = attempt();
     const response = await subscribeFree(body);
     expect(response.status, await response.clone().text()).toBe(201);
-    const { subscriberId, manageKey } = (await response.json()) as {
-      subscriberId: string;
-      manageKey: string;
-    };
+    const { subscriberId, manageKey } = await readJson(
+      response,
+      startFreeSubscriptionResponseSchema,
+    );
 
     const { subscriber, payments, earnings } = await rowsOf(subscriberId);
     expect(subscriber).toMatchObject({
@@ -133,9 +139,7 @@ describe("subscribing to a free offering", () => {
 
     // The self-service page shows what they pay: nothing.
     const portal = await app.request(`/api/public/customers/${free.customUrl}/${manageKey}`);
-    expect(
-      ((await portal.json()) as { subscriber: { priceCents: number } }).subscriber,
-    ).toMatchObject({
+    expect((await readJson(portal, customerPortalSchema)).subscriber).toMatchObject({
       priceCents: 0,
     });
   });
@@ -149,7 +153,7 @@ describe("subscribing to a free offering", () => {
     const ids = new Set(
       await Promise.all(
         [...responses, later].map(
-          async (r) => ((await r.json()) as { subscriberId: string }).subscriberId,
+          async (r) => (await readJson(r, startFreeSubscriptionResponseSchema)).subscriberId,
         ),
       ),
     );
@@ -175,7 +179,7 @@ describe("subscribing to a free offering", () => {
 
   it("renews at $0 month after month without earnings rows", async () => {
     const response = await subscribeFree(attempt({ name: "Len Long" }));
-    const { subscriberId } = (await response.json()) as { subscriberId: string };
+    const { subscriberId } = await readJson(response, startFreeSubscriptionResponseSchema);
     await advanceEmulatorClock(app, 65);
     await app.flushWebhooks();
     const { subscriber, payments, earnings } = await rowsOf(subscriberId);
@@ -196,7 +200,7 @@ describe("subscribing to a free offering", () => {
     const body = attempt({ customUrl: paid.customUrl, email: "sneaky@example.com" });
     const response = await subscribeFree(body);
     expect(response.status).toBe(409);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+    expect((await readApiError(response)).message).toBe(
       "This subscription is no longer free. Please reload the page to see its price.",
     );
     const customers = await app.runtime.deps.stripe.customers.list({ email: body.email });
@@ -210,7 +214,7 @@ describe("subscribing to a free offering", () => {
       jsonRequest("POST", { customUrl: free.customUrl, name: "Hosted Hal", email }),
     );
     expect(response.status).toBe(200);
-    const { url } = (await response.json()) as { url: string };
+    const { url } = await readJson(response, checkoutResponseSchema);
     const session = await app.runtime.deps.stripe.checkout.sessions.retrieve(url.split("/").pop()!);
     expect(session.payment_method_collection).toBe("if_required");
     // The emulator's Checkout page still takes a card; Stripe skips it for $0 ("if_required").

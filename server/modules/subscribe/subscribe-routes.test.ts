@@ -3,6 +3,11 @@ import { count, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offering } from "../../../contracts/offerings";
+import {
+  checkoutResponseSchema,
+  finalizeSubscriptionResponseSchema,
+  startSubscriptionResponseSchema,
+} from "../../../contracts/subscribe";
 import { asCreator } from "../../../tests/factories/creator-factory";
 import {
   createOffering,
@@ -17,6 +22,7 @@ import {
 } from "../../../tests/factories/stripe-browser";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
 import { createTestApp, jsonRequest, type TestApp } from "../../../tests/setup/test-app";
+import { readApiError, readJson } from "../../../tests/support/read-json";
 import {
   creatorEarnings,
   emailOutbox,
@@ -55,6 +61,14 @@ async function rowsFor(stripeSubscriptionId: string) {
 
 async function start(body: Record<string, unknown>) {
   return app.request("/api/public/subscribe", jsonRequest("POST", body));
+}
+
+/** A card subscription's start reply: its first payment always has a client secret. */
+async function readStarted(response: Response) {
+  const started = await readJson(response, startSubscriptionResponseSchema);
+  const { clientSecret } = started;
+  if (!clientSecret) throw new Error("A card subscription's first payment has a client secret");
+  return { ...started, clientSecret };
 }
 
 describe("subscribing by card", () => {
@@ -118,16 +132,7 @@ describe("subscribing by card", () => {
       paymentMethodId,
     };
     const responses = await Promise.all(Array.from({ length: 10 }, () => start(body)));
-    const bodies = await Promise.all(
-      responses.map(
-        (r) =>
-          r.json() as Promise<{
-            subscriptionId: string;
-            clientSecret: string;
-            finalizeToken: string;
-          }>,
-      ),
-    );
+    const bodies = await Promise.all(responses.map((r) => readStarted(r)));
     expect(responses.map((r) => r.status)).toEqual(Array(10).fill(201));
     const ids = new Set(bodies.map((b) => b.subscriptionId));
     expect(ids.size).toBe(1);
@@ -145,7 +150,9 @@ describe("subscribing by card", () => {
     );
     const subscriberIds = new Set(
       await Promise.all(
-        finals.map(async (r) => ((await r.json()) as { subscriberId: string }).subscriberId),
+        finals.map(
+          async (r) => (await readJson(r, finalizeSubscriptionResponseSchema)).subscriberId,
+        ),
       ),
     );
     expect(subscriberIds.size).toBe(1);
@@ -165,11 +172,7 @@ describe("subscribing by card", () => {
       email: "threedee@example.com",
       paymentMethodId,
     });
-    const { subscriptionId, clientSecret, finalizeToken } = (await response.json()) as {
-      subscriptionId: string;
-      clientSecret: string;
-      finalizeToken: string;
-    };
+    const { subscriptionId, clientSecret, finalizeToken } = await readStarted(response);
     const intentId = clientSecret.split("_secret_")[0]!;
 
     const first = await confirmCardPayment(app, clientSecret, paymentMethodId);
@@ -211,15 +214,13 @@ describe("subscribing by card", () => {
         paymentMethodId,
       });
       if (response.status === 201) {
-        const { clientSecret } = (await response.json()) as { clientSecret: string };
+        const { clientSecret } = await readStarted(response);
         const confirm = await confirmCardPayment(app, clientSecret, paymentMethodId);
         expect(confirm.status).toBe(402);
         expect(JSON.stringify(confirm.body)).toContain("Your card was declined.");
       } else {
         expect(response.status).toBe(402);
-        expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
-          "Your card was declined.",
-        );
+        expect((await readApiError(response)).message).toBe("Your card was declined.");
       }
     } else {
       expect(String(paymentMethodError)).toContain("declined");
@@ -244,7 +245,7 @@ describe("subscribing by card", () => {
         paymentMethodId,
       });
       expect(response.status).toBe(404);
-      expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      expect((await readApiError(response)).message).toBe(
         "This subscription is not available. It may have been deactivated.",
       );
     }
@@ -285,7 +286,7 @@ describe("subscribing by card", () => {
   ])("validates the subscribe body %#", async (body, message) => {
     const response = await start(body);
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(message);
+    expect((await readApiError(response)).message).toBe(message);
   });
 
   it("starts a hosted checkout session with the same fee and destination", async () => {
@@ -294,7 +295,7 @@ describe("subscribing by card", () => {
       jsonRequest("POST", { customUrl: offering.customUrl, name: "Ann", email: "ann@example.com" }),
     );
     expect(response.status).toBe(200);
-    const { url } = (await response.json()) as { url: string };
+    const { url } = await readJson(response, checkoutResponseSchema);
     const sessionId = url.split("/").pop()!;
     const session = await app.runtime.deps.stripe.checkout.sessions.retrieve(sessionId);
     expect(session.mode).toBe("subscription");
@@ -314,7 +315,7 @@ describe("subscribing by card", () => {
       }),
     );
     expect(response.status).toBe(200);
-    const { url } = (await response.json()) as { url: string };
+    const { url } = await readJson(response, checkoutResponseSchema);
     const page = await (await fetch(url)).text();
     expect(page).toContain('value="ada@example.com" readonly');
     // Someone else's card, and a form that tries another address: neither names the subscriber.

@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type {
-  SubscriberDetail,
-  SubscriberListItem,
-  SubscriberPage,
-  SubscriberPayments,
+import { apiErrorSchema } from "../../../contracts/api-error";
+import {
+  cancelSubscriberResultSchema,
+  type SubscriberPage,
+  subscriberDetailSchema,
+  subscriberPageSchema,
+  subscriberPaymentsSchema,
 } from "../../../contracts/subscribers";
 import { asCreator } from "../../../tests/factories/creator-factory";
 import {
@@ -20,6 +22,7 @@ import {
   TEST_ORIGIN,
   type TestApp,
 } from "../../../tests/setup/test-app";
+import { readJson } from "../../../tests/support/read-json";
 import { emailOutbox, subscribers } from "../../db/schema/app";
 
 let app: TestApp;
@@ -73,7 +76,7 @@ afterAll(async () => {
 async function list(query = "", as: OnboardedCreator = creator) {
   const response = await app.request(`/api/subscribers${query}`, asCreator(as));
   expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as SubscriberPage;
+  return readJson(response, subscriberPageSchema);
 }
 
 const names = (page: SubscriberPage) => page.subscribers.map((s) => s.name);
@@ -82,7 +85,7 @@ async function errorOf(path: string, init: RequestInit = {}) {
   const response = await app.request(path, asCreator(creator, init));
   return {
     status: response.status,
-    body: (await response.json()) as { error: { code: string; message: string } },
+    body: await readJson(response, apiErrorSchema),
   };
 }
 
@@ -238,7 +241,7 @@ describe("GET /api/subscribers/:id and /payments", () => {
     const response = await app.request(`/api/subscribers/${ids.mary}`, asCreator(creator));
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    const detail = (await response.json()) as SubscriberDetail;
+    const detail = await readJson(response, subscriberDetailSchema);
     expect(detail.subscriber).toMatchObject({ id: ids.mary, name: "Mary Jones", canCancel: true });
     expect(detail.subscriber.manageUrl).toBe(
       `${TEST_ORIGIN}/customer/${lawns.customUrl}/${maryManageKey}`,
@@ -252,7 +255,7 @@ describe("GET /api/subscribers/:id and /payments", () => {
 
   it("lists each payment with its fee and net; a renewal adds one", async () => {
     const first = await app.request(`/api/subscribers/${ids.bob}/payments`, asCreator(creator));
-    const { payments } = (await first.json()) as SubscriberPayments;
+    const { payments } = await readJson(first, subscriberPaymentsSchema);
     expect(payments).toEqual([
       {
         id: expect.any(String),
@@ -295,7 +298,7 @@ describe("POST /api/subscribers/:id/cancel", () => {
   it("cancels at the end of the period: no next charge, and the customer hears the business did it", async () => {
     const response = await cancel(ids.bob, { when: "period_end" });
     expect(response.status, await response.clone().text()).toBe(200);
-    const { subscriber } = (await response.json()) as { subscriber: SubscriberListItem };
+    const { subscriber } = await readJson(response, cancelSubscriberResultSchema);
     expect(subscriber).toMatchObject({ status: "active", nextBillingAt: null });
     expect(Date.parse(subscriber.endsAt!)).toBeGreaterThan(Date.now());
     await app.flushWebhooks();
@@ -309,16 +312,17 @@ describe("POST /api/subscribers/:id/cancel", () => {
     expect((await cancel(ids.bob, { when: "period_end" })).status).toBe(200);
     await app.flushWebhooks();
     expect(await mailOf(ids.bob, "subscription_cancelled")).toHaveLength(1);
-    const detail = (await (
-      await app.request(`/api/subscribers/${ids.bob}`, asCreator(creator))
-    ).json()) as SubscriberDetail;
+    const detail = await readJson(
+      await app.request(`/api/subscribers/${ids.bob}`, asCreator(creator)),
+      subscriberDetailSchema,
+    );
     expect(detail.emails.map((e) => e.kind)).toContain("subscription_cancelled");
   });
 
   it("cancels at once: cancelled, no charge ahead, once", async () => {
     const response = await cancel(ids.quote, { when: "now" });
     expect(response.status).toBe(200);
-    const { subscriber } = (await response.json()) as { subscriber: SubscriberListItem };
+    const { subscriber } = await readJson(response, cancelSubscriberResultSchema);
     expect(subscriber).toMatchObject({ status: "cancelled", nextBillingAt: null, endsAt: null });
     await app.flushWebhooks();
     const [toCustomer] = await mailOf(ids.quote, "subscription_cancelled");
@@ -422,9 +426,10 @@ describe("CSV exports", () => {
       ]);
     }
     expect(Date.parse(rows[0]![0]!)).toBeGreaterThan(Date.parse(rows[1]![0]!));
-    const payments = (await (
-      await app.request(`/api/subscribers/${ids.mary}/payments`, asCreator(creator))
-    ).json()) as SubscriberPayments;
+    const payments = await readJson(
+      await app.request(`/api/subscribers/${ids.mary}/payments`, asCreator(creator)),
+      subscriberPaymentsSchema,
+    );
     expect(payments.payments).toHaveLength(2);
   });
 
