@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** What anyone may see of an active offering: its public landing page. */
-export const publicOfferingSchema = z.object({
+const publicOfferingSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -18,6 +18,9 @@ export const publicOfferingSchema = z.object({
   isAcceptingSubscriptions: z.boolean(),
 });
 export type PublicOffering = z.infer<typeof publicOfferingSchema>;
+
+/** GET /api/public/offerings/{customUrl}. */
+export const publicOfferingResponseSchema = z.object({ offering: publicOfferingSchema });
 
 /** The API's 409 and the landing page, while the creator's charges aren't enabled (ADR 024). */
 export const NOT_ACCEPTING_SUBSCRIPTIONS_MESSAGE =

@@ -1,8 +1,7 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
-import { publicOfferingSchema } from "../../contracts/landing";
+import { publicOfferingResponseSchema } from "../../contracts/landing";
 import { user } from "../../server/db/schema/auth";
 import type { LandingRenderer } from "../../server/modules/web-shell/landing-renderer";
 import { asCreator, createCreator, sessionCookie } from "../factories/creator-factory";
@@ -45,7 +44,7 @@ async function verificationLink(email: string) {
 
 async function landingContact(customUrl: string) {
   const json = await app.request(`/api/public/offerings/${customUrl}`);
-  const { offering } = await readJson(json, z.object({ offering: publicOfferingSchema }));
+  const { offering } = await readJson(json, publicOfferingResponseSchema);
   const html = await (await app.request(`/landing/${customUrl}`)).text();
   return { creatorEmail: offering.creatorEmail, html };
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
-import { NOT_ACCEPTING_SUBSCRIPTIONS_MESSAGE, publicOfferingSchema } from "../../contracts/landing";
+import {
+  NOT_ACCEPTING_SUBSCRIPTIONS_MESSAGE,
+  publicOfferingResponseSchema,
+} from "../../contracts/landing";
 import type { Offering } from "../../contracts/offerings";
 import { asCreator, createCreator, type TestCreator } from "../factories/creator-factory";
 import { createOffering } from "../factories/offering-factory";
@@ -53,7 +55,7 @@ async function creatorWhoFinishesLater(): Promise<TestCreator & { stripeAccountI
 async function publicOffering(offering: Offering) {
   const response = await app.request(`/api/public/offerings/${offering.customUrl}`);
   expect(response.status).toBe(200);
-  return (await readJson(response, z.object({ offering: publicOfferingSchema }))).offering;
+  return (await readJson(response, publicOfferingResponseSchema)).offering;
 }
 
 /** Every way in: card, free, hosted Checkout. */

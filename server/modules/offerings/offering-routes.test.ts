@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
-import { publicOfferingSchema } from "../../../contracts/landing";
+import { publicOfferingResponseSchema } from "../../../contracts/landing";
 import {
   type Offering,
   offeringListSchema,
@@ -196,7 +195,7 @@ describe("editing and toggling", () => {
     );
     const visible = await app.request(`/api/public/offerings/${offering.customUrl}`);
     expect(visible.status).toBe(200);
-    const { offering: pub } = await readJson(visible, z.object({ offering: publicOfferingSchema }));
+    const { offering: pub } = await readJson(visible, publicOfferingResponseSchema);
     expect(pub.title).toBe(offering.title);
     expect(pub).not.toHaveProperty("userId");
     expect(pub).not.toHaveProperty("stripePriceId");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import type { z } from "zod";
 import { overviewSchema } from "../../../contracts/dashboard";
-import { publicOfferingSchema } from "../../../contracts/landing";
+import { publicOfferingResponseSchema } from "../../../contracts/landing";
 import { meSchema } from "../../../contracts/me";
 import { offeringListSchema } from "../../../contracts/offerings";
 import { notificationSettingsSchema } from "../../../contracts/profile";
@@ -63,7 +63,7 @@ describe("business name", () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const landing = await getJson(
       `/api/public/offerings/${first.customUrl}`,
-      z.object({ offering: publicOfferingSchema }),
+      publicOfferingResponseSchema,
     );
     expect(landing.offering.creatorName).toBe("Blue Sky Gardens");
 

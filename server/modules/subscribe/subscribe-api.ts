@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCustomUrlShape } from "../../../contracts/custom-url";
-import { publicOfferingSchema } from "../../../contracts/landing";
+import { publicOfferingResponseSchema } from "../../../contracts/landing";
 import {
   checkoutRequestSchema,
   checkoutResponseSchema,
@@ -38,7 +38,7 @@ export const publicOfferingRoute = declareRoute({
     }),
   },
   responses: {
-    200: jsonResponse(z.object({ offering: publicOfferingSchema }), "The offering"),
+    200: jsonResponse(publicOfferingResponseSchema, "The offering"),
     ...errorResponses([404, "No active offering at that address."], 429),
   },
 });
