@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cadenceSchema } from "./cadence";
 import { customUrlSchema } from "./custom-url";
 import { subscriberEmailSchema } from "./subscribe";
 
@@ -20,6 +21,8 @@ export const customerPortalSchema = z.object({
     createdAt: z.string(),
     /** What this subscriber pays: their own price, which a later price edit doesn't change. */
     priceCents: z.number().int(),
+    /** How often they pay it: their own cadence, which a later edit doesn't change either. */
+    cadence: cadenceSchema,
     hasPaymentAccount: z.boolean(),
   }),
 });

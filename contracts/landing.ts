@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cadenceSchema } from "./cadence";
 
 /** What anyone may see of an active offering: its public landing page. */
 const publicOfferingSchema = z.object({
@@ -6,6 +7,9 @@ const publicOfferingSchema = z.object({
   title: z.string(),
   description: z.string(),
   priceCents: z.number().int(),
+  cadence: cadenceSchema,
+  /** Free days before the first charge for a new subscriber; 0 for none. */
+  trialDays: z.number().int(),
   customUrl: z.string(),
   category: z.string(),
   subcategory: z.string(),

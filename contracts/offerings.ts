@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { cadenceSchema, DEFAULT_CADENCE } from "./cadence";
 import { categoryIds, MAX_SERVICE_TYPE_LENGTH } from "./catalogue";
 import { multiLineText, singleLineText } from "./text";
 
-const MAX_PRICE_CENTS = 10_000_000; // $100,000.00 a month: far above any small service.
+const MAX_PRICE_CENTS = 10_000_000; // $100,000.00 a charge: far above any small service.
 
 const titleSchema = singleLineText({ label: "Title", max: 120 });
 const serviceTypeSchema = singleLineText({ label: "Service type", max: MAX_SERVICE_TYPE_LENGTH });
@@ -28,6 +29,18 @@ export const priceCentsSchema = z
   .refine((cents) => isFreePrice(cents) || cents >= MIN_PAID_PRICE_CENTS, PRICE_MINIMUM_MESSAGE)
   .max(MAX_PRICE_CENTS, "Price must be at most $100,000.00");
 
+/** A free trial before the first charge: none, or 7, 14 or 30 days (issue 20). */
+export const trialDayChoices = [0, 7, 14, 30] as const;
+export type TrialDays = (typeof trialDayChoices)[number];
+
+export const trialDaysSchema = z
+  .number({ error: "Free trial must be a number of days" })
+  .refine(
+    (days): days is TrialDays => (trialDayChoices as readonly number[]).includes(days),
+    "Free trial must be none, 7, 14 or 30 days",
+  )
+  .transform((days) => days as TrialDays);
+
 export const createOfferingSchema = z
   .object({
     title: titleSchema,
@@ -35,6 +48,8 @@ export const createOfferingSchema = z
     subcategory: serviceTypeSchema,
     description: descriptionSchema,
     priceCents: priceCentsSchema,
+    cadence: cadenceSchema.default(DEFAULT_CADENCE),
+    trialDays: trialDaysSchema.default(0),
   })
   .strict();
 export type CreateOfferingInput = z.infer<typeof createOfferingSchema>;
@@ -44,6 +59,10 @@ export const updateOfferingSchema = z
     title: titleSchema,
     description: descriptionSchema,
     priceCents: priceCentsSchema,
+    /** Left out: unchanged. A new cadence is a new Stripe Price, as a new amount is. */
+    cadence: cadenceSchema.optional(),
+    /** Left out: unchanged. Applies to sign-ups from now on. */
+    trialDays: trialDaysSchema.optional(),
   })
   .strict();
 export type UpdateOfferingInput = z.infer<typeof updateOfferingSchema>;
@@ -81,6 +100,8 @@ const offeringSchema = z.object({
   subcategory: z.string(),
   description: z.string(),
   priceCents: z.number().int(),
+  cadence: cadenceSchema,
+  trialDays: z.number().int(),
   customUrl: z.string(),
   isActive: z.boolean(),
   creatorName: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cadenceSchema } from "./cadence";
 import { singleLineText } from "./text";
 
 // The Subscribers tab (issue 13): every subscriber of every offering of one creator, searched,
@@ -55,8 +56,10 @@ const subscriberListItemSchema = z.object({
   email: z.string(),
   offeringId: z.string(),
   offeringTitle: z.string(),
-  /** What this subscriber pays a month, in cents (their sign-up price). */
+  /** What this subscriber pays a charge, in cents (their sign-up price). */
   priceCents: z.number().int(),
+  /** How often they are charged it (their sign-up cadence). */
+  cadence: cadenceSchema,
   status: subscriberStatusSchema,
   /** ISO 8601. */
   joinedAt: z.string(),

@@ -46,6 +46,8 @@ export const defaultOfferingInput: CreateOfferingInput = {
   subcategory: "Lawn Care",
   description: "Mowing, edging and clippings removed, every week.",
   priceCents: 2500,
+  cadence: "month",
+  trialDays: 0,
 };
 
 export async function createOffering(

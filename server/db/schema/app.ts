@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -14,12 +15,18 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { cadences } from "../../../contracts/cadence";
 import { user } from "./auth";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const cadenceCheck = (column: AnyPgColumn) =>
+  sql`${column} in (${sql.join(
+    cadences.map((cadence) => sql.raw(`'${cadence}'`)),
+    sql`, `,
+  )})`;
 
-/** A creator's monthly offering. The spec calls this table "subscriptions"; see ADR 003. */
+/** A creator's recurring offering. The spec calls this table "subscriptions"; see ADR 003. */
 export const offerings = pgTable(
   "offerings",
   {
@@ -32,6 +39,10 @@ export const offerings = pgTable(
     subcategory: text("subcategory").notNull(),
     description: text("description").notNull(),
     priceCents: integer("price_cents").notNull(),
+    /** How often it bills new subscribers (contracts/cadence.ts, ADR 032). */
+    cadence: text("cadence", { enum: cadences }).notNull().default("month"),
+    /** Free days before the first charge for new subscribers: 0 (none), 7, 14 or 30. */
+    trialDays: integer("trial_days").notNull().default(0),
     customUrl: text("custom_url").notNull().unique(),
     isActive: boolean("is_active").notNull().default(true),
     creatorName: text("creator_name"),
@@ -46,6 +57,8 @@ export const offerings = pgTable(
     // writes NULLS LAST, which the planner cannot use for that ORDER BY. See docs/architecture.md.
     index("offerings_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     check("offerings_price_non_negative", sql`${t.priceCents} >= 0`),
+    check("offerings_cadence", cadenceCheck(t.cadence)),
+    check("offerings_trial_days", sql`${t.trialDays} in (0, 7, 14, 30)`),
   ],
 );
 
@@ -75,6 +88,8 @@ export const subscribers = pgTable(
     paymentStatus: text("payment_status", { enum: subscriberStatuses }).notNull().default("active"),
     /** What this subscriber pays: their Stripe price's amount, which a later price edit keeps. */
     priceCents: integer("price_cents").notNull(),
+    /** How often that price is charged: their Stripe price's, which a later cadence edit keeps. */
+    cadence: text("cadence", { enum: cadences }).notNull().default("month"),
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id").unique(),
     /**
@@ -98,6 +113,7 @@ export const subscribers = pgTable(
       "subscribers_cancelled_at",
       sql`(${t.paymentStatus} = 'cancelled') = (${t.cancelledAt} is not null) and ${t.cancelledAt} >= ${t.createdAt}`,
     ),
+    check("subscribers_cadence", cadenceCheck(t.cadence)),
     // The dashboard's recent subscribers read the first few entries per offering, in the same
     // (created_at, id) order as the query, instead of sorting all of a creator's subscribers.
     index("subscribers_offering_created_idx").on(

@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import { z } from "zod";
+import { cadenceOfRecurring } from "../../../contracts/cadence";
 import { splitPlatformFee } from "../../../contracts/money";
 import { FREE_PLAN_FEE_PERCENT } from "../../../contracts/plans";
 import { sanitizeExternalText } from "../../../contracts/text";
@@ -150,6 +151,8 @@ export async function syncStripeSubscription(
         email,
         paymentStatus: status,
         priceCents: subscription.items.data[0]?.price.unit_amount ?? offering.priceCents,
+        cadence:
+          cadenceOfRecurring(subscription.items.data[0]?.price.recurring) ?? offering.cadence,
         stripeCustomerId: customerId,
         stripeSubscriptionId: subscription.id,
       });

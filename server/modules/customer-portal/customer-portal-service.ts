@@ -63,6 +63,7 @@ export async function getCustomerPortal(
       paymentStatus: subscriber.paymentStatus,
       createdAt: subscriber.createdAt.toISOString(),
       priceCents: subscriber.priceCents,
+      cadence: subscriber.cadence,
       hasPaymentAccount: Boolean(subscriber.stripeCustomerId),
     },
   };

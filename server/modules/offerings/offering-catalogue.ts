@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import Stripe from "stripe";
+import { type Cadence, cadenceOfRecurring, stripeRecurringOf } from "../../../contracts/cadence";
 import type { CreateOfferingInput } from "../../../contracts/offerings";
 import { createCustomUrl } from "./slug";
 
@@ -22,30 +23,32 @@ export function generatedForCreateRequest(requestKey: string, input: CreateOffer
   };
 }
 
-export function monthlyPriceParams(
-  productId: string,
-  priceCents: number,
-): Stripe.PriceCreateParams {
+/** What an offering sells: an amount per charge, charged at a cadence. */
+export interface OfferingPrice {
+  priceCents: number;
+  cadence: Cadence;
+}
+
+export function priceParams(productId: string, price: OfferingPrice): Stripe.PriceCreateParams {
   return {
     product: productId,
     currency: "usd",
-    unit_amount: priceCents,
-    recurring: { interval: "month" },
+    unit_amount: price.priceCents,
+    recurring: stripeRecurringOf(price.cadence),
   };
 }
 
-function isMonthlyPriceOf(price: Stripe.Price, priceCents: number): boolean {
+function isPriceOf(candidate: Stripe.Price, price: OfferingPrice): boolean {
   return (
-    price.active &&
-    price.unit_amount === priceCents &&
-    price.currency === "usd" &&
-    price.recurring?.interval === "month" &&
-    price.recurring.interval_count === 1
+    candidate.active &&
+    candidate.unit_amount === price.priceCents &&
+    candidate.currency === "usd" &&
+    cadenceOfRecurring(candidate.recurring) === price.cadence
   );
 }
 
 /**
- * The product and monthly price of one create request, made once however often the request is
+ * The product and price of one create request, made once however often the request is
  * retried. The product's id is chosen by us, so a retry after any partial failure (the price
  * refused, the database down, a reply lost) finds the product it made instead of making a
  * second, and reuses its price if that was made too. The Stripe calls carry no idempotency key
@@ -57,7 +60,7 @@ export async function ensureProductAndPrice(
   stripe: Stripe,
   productId: string,
   product: Pick<Stripe.ProductCreateParams, "name" | "description" | "metadata">,
-  priceCents: number,
+  price: OfferingPrice,
 ): Promise<{ product: Stripe.Product; price: Stripe.Price }> {
   let made: Stripe.Product;
   let isNew = true;
@@ -73,11 +76,10 @@ export async function ensureProductAndPrice(
   }
   if (!isNew) {
     const prices = await stripe.prices.list({ product: made.id, active: true, limit: 100 });
-    const price = prices.data.find((candidate) => isMonthlyPriceOf(candidate, priceCents));
-    if (price) return { product: made, price };
+    const found = prices.data.find((candidate) => isPriceOf(candidate, price));
+    if (found) return { product: made, price: found };
   }
-  const price = await stripe.prices.create(monthlyPriceParams(made.id, priceCents));
-  return { product: made, price };
+  return { product: made, price: await stripe.prices.create(priceParams(made.id, price)) };
 }
 
 /**

@@ -42,7 +42,16 @@ export async function updateOfferingForCreator(
   userId: string,
   offeringId: string,
   values: Partial<
-    Pick<NewOfferingRow, "title" | "description" | "priceCents" | "stripePriceId" | "isActive">
+    Pick<
+      NewOfferingRow,
+      | "title"
+      | "description"
+      | "priceCents"
+      | "cadence"
+      | "trialDays"
+      | "stripePriceId"
+      | "isActive"
+    >
   >,
 ) {
   const [row] = await db

@@ -15,7 +15,7 @@ import {
   archiveProductQuietly,
   ensureProductAndPrice,
   generatedForCreateRequest,
-  monthlyPriceParams,
+  priceParams,
 } from "./offering-catalogue";
 import {
   countLiveSubscribersOfOffering,
@@ -55,6 +55,8 @@ function toOffering(row: OfferingRow): Offering {
     subcategory: row.subcategory,
     description: row.description,
     priceCents: row.priceCents,
+    cadence: row.cadence,
+    trialDays: row.trialDays,
     customUrl: row.customUrl,
     isActive: row.isActive,
     creatorName: row.creatorName,
@@ -93,7 +95,7 @@ export async function createOffering(
         description: input.description,
         metadata: { regulars_user_id: creator.id, regulars_custom_url: customUrl },
       },
-      input.priceCents,
+      { priceCents: input.priceCents, cadence: input.cadence },
     ).catch((error: unknown) => {
       throw toAppError(error, "Could not create the subscription with Stripe. Please try again.");
     });
@@ -104,6 +106,8 @@ export async function createOffering(
       subcategory: input.subcategory,
       description: input.description,
       priceCents: input.priceCents,
+      cadence: input.cadence,
+      trialDays: input.trialDays,
       customUrl,
       isActive: true,
       creatorName: await findCreatorName(deps.db, creator),
@@ -130,8 +134,8 @@ async function requireOwnOffering(deps: OfferingDeps, userId: string, offeringId
 }
 
 /**
- * Stripe prices are immutable: a new price is created and the old one archived, so existing
- * subscribers keep paying what they signed up for.
+ * Stripe prices are immutable: a new amount or cadence is a new price and the old one is
+ * archived, so existing subscribers keep paying what they signed up for, as often as they did.
  */
 export async function updateOffering(
   deps: OfferingDeps,
@@ -140,7 +144,8 @@ export async function updateOffering(
   input: UpdateOfferingInput,
 ): Promise<Offering> {
   const existing = await requireOwnOffering(deps, userId, offeringId);
-  const isPriceChange = input.priceCents !== existing.priceCents;
+  const cadence = input.cadence ?? existing.cadence;
+  const isPriceChange = input.priceCents !== existing.priceCents || cadence !== existing.cadence;
   if (isPriceChange) await requirePriceChangeAllowed(deps.db, offeringId);
   let stripePriceId = existing.stripePriceId;
   try {
@@ -149,9 +154,9 @@ export async function updateOffering(
         name: input.title,
         description: input.description,
       });
-      if (input.priceCents !== existing.priceCents) {
+      if (isPriceChange) {
         const price = await deps.stripe.prices.create(
-          monthlyPriceParams(existing.stripeProductId, input.priceCents),
+          priceParams(existing.stripeProductId, { priceCents: input.priceCents, cadence }),
         );
         if (existing.stripePriceId) {
           await deps.stripe.prices.update(existing.stripePriceId, { active: false });
@@ -167,6 +172,8 @@ export async function updateOffering(
       title: input.title,
       description: input.description,
       priceCents: input.priceCents,
+      cadence,
+      trialDays: input.trialDays ?? existing.trialDays,
       stripePriceId,
     });
     if (updated && isPriceChange && stripePriceId && stripePriceId !== existing.stripePriceId) {

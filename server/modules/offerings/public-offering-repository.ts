@@ -9,6 +9,8 @@ const publicColumns = {
   title: offerings.title,
   description: offerings.description,
   priceCents: offerings.priceCents,
+  cadence: offerings.cadence,
+  trialDays: offerings.trialDays,
   customUrl: offerings.customUrl,
   category: offerings.category,
   subcategory: offerings.subcategory,

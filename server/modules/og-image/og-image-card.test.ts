@@ -12,6 +12,8 @@ const offering: PublicOffering = {
   title: "Weekly Lawn Care",
   description: "Mowing and edging, every week.",
   priceCents: 3000,
+  cadence: "month",
+  trialDays: 0,
   customUrl: "weekly-lawn-care-3f9a1c2b",
   category: "home-property",
   subcategory: "Lawn Care",

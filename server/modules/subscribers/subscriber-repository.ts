@@ -70,6 +70,7 @@ const listColumns = {
   offeringTitle: offerings.title,
   customUrl: offerings.customUrl,
   priceCents: subscribers.priceCents,
+  cadence: subscribers.cadence,
   status: subscribers.paymentStatus,
   joinedAt: subscribers.createdAt,
   stripeSubscriptionId: subscribers.stripeSubscriptionId,

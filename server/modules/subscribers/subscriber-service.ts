@@ -57,6 +57,7 @@ export function toListItem(row: SubscriberRow): SubscriberListItem {
     offeringId: row.offeringId,
     offeringTitle: row.offeringTitle,
     priceCents: row.priceCents,
+    cadence: row.cadence,
     status: row.status,
     joinedAt: row.joinedAt.toISOString(),
     nextBillingAt: renews ? periodEnd : null,

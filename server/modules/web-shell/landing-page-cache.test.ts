@@ -9,6 +9,8 @@ function offeringWith(overrides: Partial<PublicOffering> = {}): PublicOffering {
     title: "Weekly Lawn Care",
     description: "Mowing and edging, every week.",
     priceCents: 3000,
+    cadence: "month",
+    trialDays: 0,
     customUrl: "weekly-lawn-care-3f9a1c2b",
     category: "home-property",
     subcategory: "Lawn Care",

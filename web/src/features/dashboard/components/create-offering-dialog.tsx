@@ -88,6 +88,8 @@ export function CreateOfferingDialog({
         subcategory: values.subcategory,
         description: values.description,
         priceCents: values.price,
+        cadence: "month" as const,
+        trialDays: 0 as const,
       };
       const { offering } = await create.mutateAsync({
         idempotencyKey: requestKeyFor(input),
