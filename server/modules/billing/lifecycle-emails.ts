@@ -89,6 +89,7 @@ export function lifecycleEmails(options: {
           offeringTitle: offering.title,
           creatorName: offering.creatorName,
           priceCents: subscriber.priceCents,
+          cadence: subscriber.cadence,
           manageUrl,
         })),
       });
@@ -106,6 +107,7 @@ export function lifecycleEmails(options: {
           subscriberEmail: subscriber.email,
           offeringTitle: offering.title,
           priceCents: subscriber.priceCents,
+          cadence: subscriber.cadence,
           dashboardUrl,
           settingsUrl,
         })),

@@ -1,4 +1,4 @@
-import { formatMonthlyPrice } from "../../../../contracts/money";
+import { type Cadence, formatSubscriptionPrice } from "../../../../contracts/cadence";
 import type { EmailMessage } from "../mailer";
 import {
   CreatorNoticeFooter,
@@ -16,12 +16,13 @@ export interface CreatorNewSubscriberEmailProps {
   subscriberEmail: string;
   offeringTitle: string;
   priceCents: number;
+  cadence: Cadence;
   dashboardUrl: string;
   settingsUrl: string;
 }
 
 function CreatorNewSubscriberEmail(props: CreatorNewSubscriberEmailProps) {
-  const price = props.priceCents === 0 ? "Free" : formatMonthlyPrice(props.priceCents);
+  const price = formatSubscriptionPrice(props.priceCents, props.cadence);
   return (
     <EmailLayout
       preview={`${props.subscriberName} subscribed to ${props.offeringTitle}.`}

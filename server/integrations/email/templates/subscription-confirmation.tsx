@@ -1,4 +1,4 @@
-import { formatMonthlyPrice } from "../../../../contracts/money";
+import { type Cadence, formatCadencePrice } from "../../../../contracts/cadence";
 import type { EmailMessage } from "../mailer";
 import { EmailButton, EmailLayout, EmailText, Money, PrivateLinkWarning } from "./email-layout";
 import { renderEmailMessage } from "./render-email-message";
@@ -9,6 +9,8 @@ export interface SubscriptionConfirmationEmailProps {
   offeringTitle: string;
   creatorName: string | null;
   priceCents: number;
+  /** The subscriber's own cadence: what they pay, not what the offering sells today. */
+  cadence: Cadence;
   manageUrl: string;
 }
 
@@ -27,8 +29,8 @@ function SubscriptionConfirmationEmail(props: SubscriptionConfirmationEmailProps
           "Your subscription is now active, and it's free: you won't be charged."
         ) : (
           <>
-            Your subscription is now active at <Money>{formatMonthlyPrice(props.priceCents)}</Money>
-            .
+            Your subscription is now active at{" "}
+            <Money>{formatCadencePrice(props.priceCents, props.cadence)}</Money>.
           </>
         )}
       </EmailText>

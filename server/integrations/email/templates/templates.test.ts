@@ -44,6 +44,7 @@ describe("customer e-mails", () => {
     const message = await renderSubscriptionConfirmationEmail({
       ...customer,
       priceCents: 2500,
+      cadence: "month",
       manageUrl,
     });
     expect(message.to).toBe("ann@example.com");
@@ -59,10 +60,30 @@ describe("customer e-mails", () => {
     const message = await renderSubscriptionConfirmationEmail({
       ...customer,
       priceCents: 0,
+      cadence: "month",
       manageUrl,
     });
     expect(message.text).toContain("it's free");
     expect(message.text).not.toContain("$0.00");
+  });
+
+  it("quotes the price with the subscriber's own cadence", async () => {
+    const texts = await Promise.all(
+      (["week", "two_weeks", "three_months", "year"] as const).map(async (cadence) => {
+        const message = await renderSubscriptionConfirmationEmail({
+          ...customer,
+          priceCents: 4500,
+          cadence,
+          manageUrl,
+        });
+        expect(message.text).not.toContain("month.");
+        return message.text;
+      }),
+    );
+    expect(texts[0]).toContain("Your subscription is now active at $45.00/week.");
+    expect(texts[1]).toContain("Your subscription is now active at $45.00 every 2 weeks.");
+    expect(texts[2]).toContain("Your subscription is now active at $45.00 every 3 months.");
+    expect(texts[3]).toContain("Your subscription is now active at $45.00/year.");
   });
 
   it("gives a receipt with amount, date, card and manage link", async () => {
@@ -216,7 +237,11 @@ describe("self-service link e-mails (issue 18)", () => {
 
 describe("creator e-mails", () => {
   it("announces a new subscriber with the settings footer", async () => {
-    const message = await renderCreatorNewSubscriberEmail({ ...creator, priceCents: 2500 });
+    const message = await renderCreatorNewSubscriberEmail({
+      ...creator,
+      priceCents: 2500,
+      cadence: "month",
+    });
     expect(message.subject).toBe("New subscriber: Ann joined Bread Club");
     expect(message.text).toContain("ann@example.com");
     expect(message.text).toContain("$25.00/month");
@@ -225,6 +250,23 @@ describe("creator e-mails", () => {
       `You can turn these e-mails off in Account settings: ${settingsUrl}`,
     );
     expect(message.html).toContain(hrefOf(settingsUrl));
+  });
+
+  it("gives a new subscriber's price with their cadence, or Free", async () => {
+    const weekly = await renderCreatorNewSubscriberEmail({
+      ...creator,
+      priceCents: 4500,
+      cadence: "two_weeks",
+    });
+    expect(weekly.text).toContain("$45.00 every 2 weeks");
+    expect(weekly.text).not.toContain("month");
+    const free = await renderCreatorNewSubscriberEmail({
+      ...creator,
+      priceCents: 0,
+      cadence: "week",
+    });
+    expect(free.text).toContain("Free");
+    expect(free.text).not.toContain("$0.00");
   });
 
   it("names who ended a subscription in the subject", async () => {
@@ -308,6 +350,7 @@ describe("user-supplied text", () => {
       subscriberName: '<script>alert("x")</script>',
       offeringTitle: "Bread\r\nBcc: victim@example.com",
       priceCents: 2500,
+      cadence: "month",
       manageUrl,
     });
     expect(message.html).not.toContain("<script>");
