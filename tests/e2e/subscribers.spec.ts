@@ -101,12 +101,12 @@ test("a creator finds, exports and cancels a subscriber from the Subscribers tab
   expect(csv.startsWith("\uFEFF")).toBe(true);
   const lines = csv.slice(1).split("\r\n");
   expect(lines[0]).toBe(
-    "Name,Email,Subscription,Price (USD/month),Status,Joined,Next billing date,Ends",
+    "Name,Email,Subscription,Price (USD),Billed,Status,Joined,Next billing date,Ends",
   );
   expect(lines.slice(1).filter(Boolean)).toHaveLength(1);
   expect(lines[1]).toMatch(
     new RegExp(
-      `^Mary Jones,${maryEmail.replace(".", "\\.")},Weekly Lawn Care,25\\.00,Active,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,$`,
+      `^Mary Jones,${maryEmail.replace(".", "\\.")},Weekly Lawn Care,25\\.00,Every month,Active,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,$`,
     ),
   );
 

@@ -1,3 +1,4 @@
+import { cadenceLabel } from "../../../contracts/cadence";
 import { csvHeader, csvRecord, money } from "../../lib/csv";
 import {
   listPaymentBatch,
@@ -21,7 +22,9 @@ const subscriberColumns = [
   "Name",
   "Email",
   "Subscription",
-  "Price (USD/month)",
+  // Each subscriber's own price and how often it is charged, which a cadence edit doesn't change.
+  "Price (USD)",
+  "Billed",
   "Status",
   "Joined",
   "Next billing date",
@@ -70,6 +73,7 @@ export async function* exportSubscribersCsv(
         item.email,
         item.offeringTitle,
         money(item.priceCents),
+        cadenceLabel(item.cadence),
         statusLabels[item.status],
         row.joinedAt,
         dateOrNull(item.nextBillingAt),

@@ -45,7 +45,11 @@ beforeAll(async () => {
   creator = await createOnboardedCreator(app);
   other = await createOnboardedCreator(app);
   lawns = await createOffering(app, creator, { title: "Weekly Lawn Care", priceCents: 2500 });
-  hedges = await createOffering(app, creator, { title: "Hedge Trimming", priceCents: 4000 });
+  hedges = await createOffering(app, creator, {
+    title: "Hedge Trimming",
+    priceCents: 4000,
+    cadence: "two_weeks",
+  });
   const mary = await subscribeWithCard(app, lawns, {
     name: "Mary Jones",
     email: "mary.jones@example.com",
@@ -359,7 +363,8 @@ describe("CSV exports", () => {
       "Name",
       "Email",
       "Subscription",
-      "Price (USD/month)",
+      "Price (USD)",
+      "Billed",
       "Status",
       "Joined",
       "Next billing date",
@@ -367,14 +372,15 @@ describe("CSV exports", () => {
     ]);
     expect(rows.map((r) => r[0])).toEqual(["'=HYPERLINK(1)", "Mary Jones"]);
     const mary = rows[1]!;
-    expect(mary.slice(0, 5)).toEqual([
+    expect(mary.slice(0, 6)).toEqual([
       "Mary Jones",
       "mary.jones@example.com",
       "Weekly Lawn Care",
       "25.00",
+      "Every month",
       "Active",
     ]);
-    expect(mary[5]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(mary[6]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(text).not.toContain(ids.mary);
   });
 
@@ -385,7 +391,7 @@ describe("CSV exports", () => {
     );
     const text = (await response.text()).replace(/^\uFEFF/, "");
     expect(text).toContain(
-      '"Anna ""Nan"" Lee, Jr.",anna@example.com,Hedge Trimming,40.00,Cancelled',
+      '"Anna ""Nan"" Lee, Jr.",anna@example.com,Hedge Trimming,40.00,Every 2 weeks,Cancelled',
     );
     expect(parseCsv(text)).toHaveLength(5);
   });
