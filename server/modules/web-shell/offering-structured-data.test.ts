@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cadences } from "../../../contracts/cadence";
 import type { PublicOffering } from "../../../contracts/landing";
 import { buildOfferingJsonLd, formatSchemaPrice } from "./offering-structured-data";
 
@@ -63,7 +64,32 @@ describe("buildOfferingJsonLd", () => {
     });
   });
 
-  it("states no monthly price for a free offering, which bills nothing (issue 18)", () => {
+  it("states the period one charge pays for, in UN/CEFACT units, for each cadence", () => {
+    const expected = {
+      week: [1, "WEE"],
+      two_weeks: [2, "WEE"],
+      month: [1, "MON"],
+      three_months: [3, "MON"],
+      year: [1, "ANN"],
+    } as const;
+    for (const cadence of cadences) {
+      const [count, unitCode] = expected[cadence];
+      const jsonLd = buildOfferingJsonLd({ ...offering, priceCents: 4500, cadence }, addresses);
+      expect(jsonLd.offers, cadence).toMatchObject({
+        price: "45.00",
+        priceSpecification: {
+          "@type": "UnitPriceSpecification",
+          price: "45.00",
+          priceCurrency: "USD",
+          unitCode,
+          billingDuration: count,
+          referenceQuantity: { "@type": "QuantitativeValue", value: count, unitCode },
+        },
+      });
+    }
+  });
+
+  it("states no price per period for a free offering, which bills nothing (issue 18)", () => {
     const jsonLd = buildOfferingJsonLd({ ...offering, priceCents: 0 }, addresses);
     expect(jsonLd.offers).toMatchObject({ price: "0.00", priceCurrency: "USD" });
     expect(jsonLd.offers).not.toHaveProperty("priceSpecification");
