@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Cadence } from "../../../contracts/cadence";
 import type { PublicOffering } from "../../../contracts/landing";
 import {
   OG_IMAGE_VERSION_PATTERN,
@@ -32,8 +33,19 @@ describe("the preview image's card and address", () => {
     });
   });
 
-  it("says Free for a free offering, never $0.00/month (issue 18)", () => {
+  it("says the cadence new subscribers get with the price (issue 20)", () => {
+    const labelOf = (cadence: Cadence) =>
+      ogImageCardFor({ ...offering, priceCents: 4500, cadence }).priceLabel;
+    expect(labelOf("week")).toBe("$45.00/week");
+    expect(labelOf("two_weeks")).toBe("$45.00 every 2 weeks");
+    expect(labelOf("month")).toBe("$45.00/month");
+    expect(labelOf("three_months")).toBe("$45.00 every 3 months");
+    expect(labelOf("year")).toBe("$45.00/year");
+  });
+
+  it("says Free for a free offering, never $0.00/month (issue 18), whatever its cadence", () => {
     expect(ogImageCardFor({ ...offering, priceCents: 0 }).priceLabel).toBe("Free");
+    expect(ogImageCardFor({ ...offering, priceCents: 0, cadence: "week" }).priceLabel).toBe("Free");
   });
 
   it("gets a new address when anything it shows changes, and only then", () => {
@@ -45,6 +57,8 @@ describe("the preview image's card and address", () => {
     expect(ogImageVersion(ogImageCardFor({ ...offering, description: "Other" }))).toBe(version);
     for (const change of [
       { priceCents: 3500 },
+      { cadence: "week" as const },
+      { cadence: "year" as const },
       { title: "Weekly Lawn Care!" },
       { subcategory: "Landscaping" },
       { creatorName: "Blue Thumb" },

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
+import { formatSubscriptionPrice } from "../../../contracts/cadence";
 import type { PublicOffering } from "../../../contracts/landing";
-import { formatSubscriptionPrice } from "../../../contracts/money";
 
 /** The size Facebook, LinkedIn, Slack and X's large card all crop from without letterboxing. */
 export const OG_IMAGE_WIDTH = 1200;
@@ -15,7 +15,10 @@ const DESIGN_VERSION = 1;
 /** Everything the image shows, and nothing else: its address is a hash of exactly this. */
 export interface OgImageCard {
   title: string;
-  /** "$30.00/month", or "Free" (nothing is billed, so no "/month") */
+  /**
+   * The price with the cadence new subscribers get ("$30.00/month", "$45.00 every 2 weeks"), so
+   * a cadence edit changes the address too; or "Free" (nothing is billed, so no cadence).
+   */
   priceLabel: string;
   /** The service type ("Lawn Care"), the offering's `subcategory`. */
   category: string;
@@ -25,7 +28,7 @@ export interface OgImageCard {
 export function ogImageCardFor(offering: PublicOffering): OgImageCard {
   return {
     title: offering.title,
-    priceLabel: formatSubscriptionPrice(offering.priceCents),
+    priceLabel: formatSubscriptionPrice(offering.priceCents, offering.cadence),
     category: offering.subcategory,
     creatorName: offering.creatorName?.trim() || null,
   };
@@ -46,7 +49,7 @@ export function ogImageVersion(card: OgImageCard): string {
 export const OG_IMAGE_VERSION_PATTERN = /^([A-Za-z0-9_-]{16})\.png$/;
 
 /**
- * `/og/{customUrl}/{version}.png`. A price or title edit changes the version, so the old
+ * `/og/{customUrl}/{version}.png`. A price, cadence or title edit changes the version, so the old
  * address can be cached forever and messaging apps, which cache previews by image URL, fetch
  * the new one.
  */

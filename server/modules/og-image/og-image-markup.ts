@@ -27,6 +27,15 @@ function titleFontSize(title: string): number {
   return 54;
 }
 
+/**
+ * "$45.00 every 2 weeks" fits beside a business name at full size; "$100,000.00 every 3 months"
+ * (the longest price, 26 characters) would leave the name a few letters, so it is drawn smaller.
+ * Every label a monthly offering can have is at most 17 characters, so those images don't change.
+ */
+function priceFontSize(priceLabel: string): number {
+  return priceLabel.length <= 20 ? 60 : 50;
+}
+
 /** One line, cut with "…": a service type or business name can be 80+ characters. */
 const oneLine = {
   display: "block",
@@ -121,7 +130,10 @@ export function ogImageMarkup(card: OgImageCard): ImageNode {
           paddingTop: 28,
         },
         [
-          div({ fontSize: 60, fontWeight: 700, flexShrink: 0 }, card.priceLabel),
+          div(
+            { fontSize: priceFontSize(card.priceLabel), fontWeight: 700, flexShrink: 0 },
+            card.priceLabel,
+          ),
           div(
             {
               display: "flex",

@@ -26,7 +26,7 @@ const offering: PublicOffering = {
  * The route with a reader that records what it is asked (the database's stand-in: the route is
  * the unit here) and a renderer that returns fixed bytes.
  */
-function routeWithRecordingReader() {
+function routeWithRecordingReader(current: () => PublicOffering = () => offering) {
   const asked: string[] = [];
   const app = new Hono()
     .route(
@@ -34,7 +34,7 @@ function routeWithRecordingReader() {
       ogImageRoutes({
         readPublicOffering: async (customUrl) => {
           asked.push(customUrl);
-          return customUrl === offering.customUrl ? offering : null;
+          return customUrl === offering.customUrl ? current() : null;
         },
         images: createOgImageCache({
           maxEntries: 2,
@@ -78,5 +78,19 @@ describe("ogImageRoutes", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
     expect(asked).toEqual([offering.customUrl]);
+  });
+
+  it("sends the monthly image's address to the new one after a cadence edit", async () => {
+    let shown = offering;
+    const { app } = routeWithRecordingReader(() => shown);
+    const monthly = ogImagePath(offering.customUrl, ogImageCardFor(offering));
+    expect((await app.request(monthly)).status).toBe(200);
+    shown = { ...offering, cadence: "two_weeks" };
+    const everyTwoWeeks = ogImagePath(offering.customUrl, ogImageCardFor(shown));
+    expect(everyTwoWeeks).not.toBe(monthly);
+    const stale = await app.request(monthly, { redirect: "manual" });
+    expect(stale.status).toBe(302);
+    expect(stale.headers.get("location")).toBe(everyTwoWeeks);
+    expect((await app.request(everyTwoWeeks)).status).toBe(200);
   });
 });
