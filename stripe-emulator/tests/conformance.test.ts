@@ -171,6 +171,34 @@ describe("every response of the scenario satisfies its stripe-node type", () => 
     });
     await stripe.prices.update(old.id, { active: false });
     const direct = await createMonthlyPrice(target, 1500, account.id);
+    // Cadences other than monthly: a price per cadence, its item's plan, its invoice line.
+    const cadences = await Promise.all(
+      (
+        [
+          ["week", 1],
+          ["week", 2],
+          ["month", 3],
+          ["year", 1],
+          ["day", 10],
+        ] as const
+      ).map(([interval, interval_count]) =>
+        stripe.prices.create({
+          product,
+          currency: "usd",
+          unit_amount: 4500,
+          recurring: { interval, interval_count },
+        }),
+      ),
+    );
+    await stripe.prices.list({ product, recurring: { interval: "week" } });
+    await caught(
+      stripe.prices.create({
+        product,
+        currency: "usd",
+        unit_amount: 100,
+        recurring: { interval: "week", interval_count: 157 },
+      }),
+    );
 
     // Customers and cards.
     const { customer, pm } = await createCustomerWithCard(target, "4242424242424242");
@@ -216,6 +244,12 @@ describe("every response of the scenario satisfies its stripe-node type", () => 
     });
     await stripe.subscriptions.list({ customer: customer.id, status: "all" });
     await stripe.subscriptions.list({ price: price.id });
+    for (const cadence of cadences)
+      await stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: cadence.id }],
+        expand: ["latest_invoice"],
+      });
 
     // Refunds: part, then the rest with the transfer and fee.
     const part = await stripe.refunds.create({

@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import { newPrice, newProduct } from "../billing/catalogue";
+import { MAX_INTERVAL_COUNT } from "../billing/periods";
 import type { Route } from "../core/context";
 import { alreadyExists, invalid, missing, noSuch } from "../core/errors";
 import { requireObject } from "../core/lookup";
@@ -14,6 +15,34 @@ import {
 } from "../core/params";
 import { childId } from "./children";
 import { PAGE_PARAMS } from "./list-params";
+
+const INTERVALS: readonly string[] = ["day", "week", "month", "year"];
+
+/** A price's `recurring`: its interval and count, within Stripe's three-year limit. */
+function recurringOf(recurring: Record<string, unknown> | undefined) {
+  if (!recurring) return { interval: null, intervalCount: 1 };
+  if (recurring.interval === undefined) throw missing("recurring[interval]");
+  const interval = String(recurring.interval);
+  if (!INTERVALS.includes(interval))
+    throw invalid(
+      "recurring[interval]",
+      `Invalid recurring[interval]: must be one of day, month, week, or year`,
+    );
+  const raw = recurring.interval_count ?? "1";
+  const count = Number(raw);
+  if (!/^\d+$/.test(String(raw)) || count < 1)
+    throw invalid(
+      "recurring[interval_count]",
+      `Invalid recurring[interval_count]: must be a positive integer (${String(raw)})`,
+    );
+  const typed = interval as Stripe.Price.Recurring.Interval;
+  if (count > MAX_INTERVAL_COUNT[typed])
+    throw invalid(
+      "recurring[interval_count]",
+      "The maximum billing interval is 3 years (3 years, 36 months, 156 weeks or 1095 days).",
+    );
+  return { interval: typed, intervalCount: count };
+}
 
 export const catalogueRoutes: Route[] = [
   {
@@ -148,9 +177,7 @@ export const catalogueRoutes: Route[] = [
       if (unitAmount === undefined) throw missing("unit_amount");
       if (unitAmount < 0) throw invalid("unit_amount", "Invalid non-negative integer");
       const recurring = optionalObject(params, "recurring");
-      const interval = recurring ? String(recurring.interval ?? "") : null;
-      if (recurring && !["day", "week", "month", "year"].includes(interval ?? ""))
-        throw invalid("recurring[interval]", "Invalid interval");
+      const { interval, intervalCount } = recurringOf(recurring);
       let productId = optionalString(params, "product");
       const productData = optionalObject(params, "product_data");
       if (productId) requireObject(em, productId, "product", account);
@@ -170,8 +197,8 @@ export const catalogueRoutes: Route[] = [
           product: productId,
           currency,
           unitAmount,
-          interval: interval as Stripe.Price.Recurring.Interval | null,
-          intervalCount: Number(recurring?.interval_count ?? 1),
+          interval,
+          intervalCount,
           active: optionalBool(params, "active") ?? true,
           lookupKey: optionalString(params, "lookup_key") ?? null,
           nickname: optionalString(params, "nickname") ?? null,
@@ -214,13 +241,15 @@ export const catalogueRoutes: Route[] = [
       const product = optionalString(params, "product");
       const active = optionalBool(params, "active");
       const type = optionalString(params, "type");
+      const interval = optionalObject(params, "recurring")?.interval;
       return em.store.listFor(
         "price",
         account,
         (p) =>
           (!product || p.product === product) &&
           (active === undefined || p.active === active) &&
-          (!type || p.type === type),
+          (!type || p.type === type) &&
+          (interval === undefined || p.recurring?.interval === interval),
       );
     },
   },

@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
 import { cancelInvoicePayments } from "./invoice-payments";
 import { collectInvoice, createSubscriptionInvoice } from "./invoices";
-import { addMonth } from "./periods";
+import { periodEndOf } from "./periods";
 import { setSubscriptionStatus, subscriptionOfInvoice } from "./subscription-status";
 
 const INCOMPLETE_EXPIRES_AFTER = 23 * 3600;
@@ -58,7 +58,11 @@ function renew(em: Emulator, subscription: Stripe.Subscription) {
     latest_invoice: subscription.latest_invoice,
   };
   item.current_period_start = item.current_period_end;
-  item.current_period_end = addMonth(item.current_period_start as number);
+  item.current_period_end = periodEndOf(
+    item.price,
+    item.current_period_start,
+    subscription.billing_cycle_anchor,
+  );
   em.store.put(subscription);
   const invoice = createSubscriptionInvoice(em, subscription, "subscription_cycle");
   em.webhooks.emit("customer.subscription.updated", subscription, { previous });

@@ -8,6 +8,13 @@ import { subscriptionOfInvoice } from "./subscription-status";
 // Subscription invoices: creation, voiding and collection. What paying or failing does to an
 // invoice is in invoice-payments.ts, which the payments module calls back.
 
+/** "/ week" for one interval, "every 2 weeks" for more, as Stripe's line descriptions say. */
+function cadenceOf(price: Stripe.Price): string {
+  const interval = price.recurring?.interval ?? "month";
+  const count = price.recurring?.interval_count ?? 1;
+  return count === 1 ? `/ ${interval}` : `every ${count} ${interval}s`;
+}
+
 /** A new invoice and PaymentIntent for one period of a subscription. */
 export function createSubscriptionInvoice(
   em: Emulator,
@@ -35,7 +42,7 @@ export function createSubscriptionInvoice(
     object: "line_item",
     amount,
     currency: "usd",
-    description: `${item.quantity ?? 1} × ${productName} (at $${(unitAmount / 100).toFixed(2)} / ${item.price.recurring?.interval ?? "month"})`,
+    description: `${item.quantity ?? 1} × ${productName} (at $${(unitAmount / 100).toFixed(2)} ${cadenceOf(item.price)})`,
     discount_amounts: [],
     discountable: true,
     discounts: [],

@@ -5,7 +5,7 @@ import { requireObject } from "../core/lookup";
 import { newId, type Stored } from "../core/state";
 import { createSubscriptionInvoice, voidInvoice } from "./invoices";
 import { attemptPayment } from "./payments";
-import { addMonth } from "./periods";
+import { periodEndOf } from "./periods";
 import { setSubscriptionStatus } from "./subscription-status";
 
 // Subscriptions: how one starts (its first invoice and payment) and how it is canceled.
@@ -105,7 +105,7 @@ function buildSubscription(
           billing_thresholds: null,
           created: now,
           current_period_start: now,
-          current_period_end: addMonth(now),
+          current_period_end: periodEndOf(price, now),
           discounts: [],
           metadata: {},
           plan: planOf(price),
