@@ -52,6 +52,17 @@ describe("createLandingPageCache", () => {
     expect(drawn).toHaveLength(3);
   });
 
+  it("draws again when the cadence or the trial changes, which the page shows (issue 20)", () => {
+    const { cache, drawn } = countingCache();
+    const monthly = cache.pageFor(offeringWith());
+    const weekly = cache.pageFor(offeringWith({ cadence: "week" }));
+    expect(weekly).not.toBe(monthly);
+    const withTrial = cache.pageFor(offeringWith({ cadence: "week", trialDays: 14 }));
+    expect(withTrial).not.toBe(weekly);
+    expect(cache.pageFor(offeringWith({ cadence: "week", trialDays: 14 }))).toBe(withTrial);
+    expect(drawn).toHaveLength(3);
+  });
+
   it("keeps each page apart by address", () => {
     const { cache } = countingCache();
     const lawn = cache.pageFor(offeringWith());
