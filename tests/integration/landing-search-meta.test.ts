@@ -10,6 +10,7 @@ const hostileTitle = "</script><script>alert(1)</script> & <!-- -->";
 let app: TestApp;
 let offering: Offering;
 let hostile: Offering;
+let everyTwoWeeks: Offering;
 
 beforeAll(async () => {
   app = await createTestAppWithPages();
@@ -20,6 +21,12 @@ beforeAll(async () => {
     priceCents: 3000,
   });
   hostile = await createOffering(app, creator, { title: hostileTitle, priceCents: 2505 });
+  everyTwoWeeks = await createOffering(app, creator, {
+    title: "Dog Walks",
+    subcategory: "Dog Walking",
+    priceCents: 4500,
+    cadence: "two_weeks",
+  });
 }, 60_000);
 afterAll(async () => {
   await app?.close();
@@ -105,6 +112,21 @@ describe("a landing page's head", () => {
     expect(metaContent(html, "og:image:alt")).toBe("Weekly Lawn Care: Lawn Care, $30.00/month");
     expect(metaContent(html, "twitter:card")).toBe("summary_large_image");
     expect(metaContent(html, "twitter:image")).toBe(image);
+  });
+
+  it("says an offering's own cadence in the title, the image's alt text and the JSON-LD", async () => {
+    const html = await landingHtml(`/landing/${everyTwoWeeks.customUrl}`);
+    expect(html).toContain("<title>Dog Walks — $45.00 every 2 weeks</title>");
+    expect(metaContent(html, "og:title")).toBe("Dog Walks — $45.00 every 2 weeks");
+    expect(metaContent(html, "og:image:alt")).toBe("Dog Walks: Dog Walking, $45.00 every 2 weeks");
+    const jsonLd = JSON.parse(jsonLdBlocks(html)[0]!);
+    expect(jsonLd.offers.priceSpecification).toMatchObject({
+      price: "45.00",
+      unitCode: "WEE",
+      billingDuration: 2,
+      referenceQuantity: { value: 2, unitCode: "WEE" },
+    });
+    expect(html).not.toContain("month");
   });
 
   it("keeps a title that tries to close the script element inside the JSON-LD", async () => {
