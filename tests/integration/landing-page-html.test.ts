@@ -15,6 +15,7 @@ const hostileTitle = `<script>alert("x")</script> $& $' deals`;
 let app: TestApp;
 let offering: Offering;
 let hostile: Offering;
+let weekly: Offering;
 
 beforeAll(async () => {
   const { renderLandingApp } = (await import(rendererModule)) as {
@@ -24,6 +25,11 @@ beforeAll(async () => {
   const creator = await createOnboardedCreator(app);
   offering = await createOffering(app, creator, { title: "Weekly Lawn Care" });
   hostile = await createOffering(app, creator, { title: hostileTitle });
+  weekly = await createOffering(app, creator, {
+    title: "Fresh Bread",
+    priceCents: 4500,
+    cadence: "week",
+  });
 });
 afterAll(() => app.close());
 
@@ -51,6 +57,14 @@ describe("landing pages are drawn on the server", () => {
     expect(html).toContain("<title>Weekly Lawn Care — $25.00/month</title>");
     expect(html).toContain('src="/src/landing-main.tsx"');
     expect(bootData(html).landing?.title).toBe("Weekly Lawn Care");
+  });
+
+  it("says a weekly offering's cadence in the head and the markup, and never month", async () => {
+    const { status, html } = await page(`/landing/${weekly.customUrl}`);
+    expect(status).toBe(200);
+    expect(html).toContain("<title>Fresh Bread — $45.00/week</title>");
+    expect(html).toContain(">Subscribe for $45.00/week</button>");
+    expect(html).not.toContain("month");
   });
 
   it("serves the same page at the short address", async () => {
