@@ -110,6 +110,43 @@ describe("GET /og/{customUrl}/{version}.png", () => {
     expect(newBytes).not.toEqual(oldBytes);
   });
 
+  it("draws a weekly offering's own image, and moves it when the cadence changes", async () => {
+    const monthly = await createOffering(app, creator, { title: "Fresh Bread", priceCents: 4500 });
+    const weekly = await createOffering(app, creator, {
+      title: "Fresh Bread",
+      priceCents: 4500,
+      cadence: "week",
+    });
+    const weeklyPath = await imagePathOf(weekly.customUrl);
+    const monthlyPath = await imagePathOf(monthly.customUrl);
+    // The same title and price: only "/week" against "/month" tells the two versions apart.
+    expect(weeklyPath.split("/").at(-1)).not.toBe(monthlyPath.split("/").at(-1));
+    const weeklyBytes = new Uint8Array(await (await app.request(weeklyPath)).arrayBuffer());
+    const monthlyBytes = new Uint8Array(await (await app.request(monthlyPath)).arrayBuffer());
+    expect(pngSize(weeklyBytes)).toEqual({ width: 1200, height: 630 });
+    expect(weeklyBytes).not.toEqual(monthlyBytes);
+
+    const response = await app.request(
+      `/api/offerings/${weekly.id}`,
+      asCreator(
+        creator,
+        jsonRequest("PATCH", {
+          title: weekly.title,
+          description: weekly.description,
+          priceCents: weekly.priceCents,
+          cadence: "two_weeks",
+        }),
+      ),
+    );
+    expect(response.status, await response.clone().text()).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const after = await imagePathOf(weekly.customUrl);
+    expect(after).not.toBe(weeklyPath);
+    const stale = await app.request(weeklyPath, { redirect: "manual" });
+    expect(stale.status).toBe(302);
+    expect(stale.headers.get("location")).toBe(after);
+  });
+
   it("answers 404 JSON for an unknown or deactivated offering", async () => {
     const version = (await imagePathOf(offering.customUrl)).split("/").at(-1)!;
     await expectNotFoundJson(`/og/no-such-offering-12345678/${version}`);
