@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Offering } from "../../contracts/offerings";
+import type { Offering, UpdateOfferingInput } from "../../contracts/offerings";
 import type { LandingRenderer } from "../../server/modules/web-shell/landing-renderer";
 import { asCreator } from "../factories/creator-factory";
 import { createOffering, type OnboardedCreator } from "../factories/offering-factory";
@@ -68,6 +68,24 @@ describe("a landing page kept drawn", () => {
     }
   });
 
+  it("shows a cadence and free-trial edit within a second (issue 20)", async () => {
+    const offering = await createOffering(app, creator, { title: "Pool Cleaning" });
+    expect((await landing(offering.customUrl, "br")).html).toContain('"cadence":"month"');
+    await editOffering(offering, {
+      title: offering.title,
+      priceCents: offering.priceCents,
+      cadence: "week",
+      trialDays: 14,
+    });
+    await afterTheOfferingCache();
+    for (const coding of ["identity", "br", "gzip"]) {
+      const { html } = await landing(offering.customUrl, coding);
+      expect(html, coding).toContain("<title>Pool Cleaning — $25.00/week</title>");
+      expect(html, coding).toContain('"cadence":"week","trialDays":14');
+      expect(html, coding).not.toContain("$25.00/month");
+    }
+  });
+
   it("is gone within a second of the offering's deactivation", async () => {
     const offering = await createOffering(app, creator, { title: "Snow Clearing" });
     expect((await landing(offering.customUrl, "br")).response.status).toBe(200);
@@ -89,7 +107,7 @@ describe("a landing page kept drawn", () => {
   });
 });
 
-async function editOffering(offering: Offering, changes: { title: string; priceCents: number }) {
+async function editOffering(offering: Offering, changes: Omit<UpdateOfferingInput, "description">) {
   const response = await app.request(
     `/api/offerings/${offering.id}`,
     asCreator(creator, jsonRequest("PATCH", { description: offering.description, ...changes })),
