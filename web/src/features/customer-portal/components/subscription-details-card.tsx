@@ -1,7 +1,8 @@
+import { formatSubscriptionPrice } from "@contracts/cadence";
 import type { CustomerPortal } from "@contracts/customer-portal";
-import { formatSubscriptionPrice } from "@contracts/money";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
+import { subscriptionKind } from "@/lib/price-words";
 import { useHydrated } from "@/lib/use-hydrated";
 import { SubscriptionStatus } from "./subscription-status";
 
@@ -24,10 +25,12 @@ export function SubscriptionDetailsCard({ portal }: { portal: CustomerPortal }) 
         <div className="mt-4 flex items-start justify-between gap-4">
           <div>
             <p className="tabular text-2xl font-semibold text-gray-950">
-              {formatSubscriptionPrice(subscriber.priceCents)}
+              {formatSubscriptionPrice(subscriber.priceCents, subscriber.cadence)}
             </p>
             <p className="text-sm text-gray-600">
-              {subscriber.priceCents === 0 ? "Free subscription" : "Monthly subscription"}
+              {subscriber.priceCents === 0
+                ? "Free subscription"
+                : subscriptionKind(subscriber.cadence)}
             </p>
           </div>
           <SubscriptionStatus status={subscriber.paymentStatus} />

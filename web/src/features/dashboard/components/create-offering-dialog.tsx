@@ -1,3 +1,4 @@
+import { cadenceUnit, DEFAULT_CADENCE } from "@contracts/cadence";
 import { categories, findCategory } from "@contracts/catalogue";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
@@ -9,8 +10,10 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
+import { cn } from "@/lib/cn";
 import { useRequestKeys } from "@/lib/request-keys";
 import { useCreateOffering } from "../api/create-offering";
+import { BillingFields } from "./billing-fields";
 import { CategoryIcon } from "./category-icon";
 import { CustomServiceTypeDialog } from "./custom-service-type-dialog";
 import { useCustomServiceTypes } from "./custom-service-types";
@@ -20,7 +23,7 @@ import {
   type CreateOfferingFormOutput,
   createOfferingFormSchema,
 } from "./offering-form-schema";
-import { PriceInput, priceHint } from "./price-input";
+import { PriceInput, PricePreview, priceHint } from "./price-input";
 
 const emptyForm: CreateOfferingFormInput = {
   title: "",
@@ -28,6 +31,8 @@ const emptyForm: CreateOfferingFormInput = {
   subcategory: "",
   description: "",
   price: "",
+  cadence: DEFAULT_CADENCE,
+  trialDays: "0",
 };
 
 interface CreateOfferingDialogProps {
@@ -56,6 +61,7 @@ export function CreateOfferingDialog({
   });
   const { register, handleSubmit, formState, watch, setValue, reset } = form;
   const category = watch("category");
+  const cadence = watch("cadence");
   const serviceTypes = [
     ...(findCategory(category)?.serviceTypes ?? []),
     ...(customServiceTypes[category] ?? []),
@@ -88,8 +94,9 @@ export function CreateOfferingDialog({
         subcategory: values.subcategory,
         description: values.description,
         priceCents: values.price,
-        cadence: "month" as const,
-        trialDays: 0 as const,
+        cadence: values.cadence,
+        // A free subscription has nothing to try for free.
+        trialDays: values.price === 0 ? 0 : values.trialDays,
       };
       const { offering } = await create.mutateAsync({
         idempotencyKey: requestKeyFor(input),
@@ -114,7 +121,7 @@ export function CreateOfferingDialog({
       // Closing mid-request would hide the outcome; the request can't be taken back anyway.
       onOpenChange={(next) => (isCreating && !next ? undefined : onOpenChange(next))}
       title="Create New Subscription"
-      description="Customers subscribe to it monthly from its public landing page."
+      description="Customers subscribe to it from its public landing page."
       className="max-w-xl"
     >
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
@@ -181,19 +188,38 @@ export function CreateOfferingDialog({
             id="offering-description"
             rows={4}
             maxLength={2000}
-            placeholder="What do subscribers get each month?"
+            placeholder="What do subscribers get, and how often?"
             {...register("description")}
             {...fieldProps("description")}
           />
         </Field>
+        <BillingFields
+          idPrefix="offering"
+          cadence={register("cadence")}
+          trialDays={register("trialDays")}
+        />
         <Field
           id="offering-price"
-          label="Price per month (USD)"
+          label={`Price per ${cadenceUnit(cadence)} (USD)`}
           error={fieldError("price")}
           hint={priceHint(watch("price"))}
         >
-          <PriceInput id="offering-price" {...register("price")} {...fieldProps("price")} />
+          <PriceInput
+            id="offering-price"
+            {...register("price")}
+            {...fieldProps("price")}
+            aria-describedby={cn(
+              fieldError("price") && "offering-price-error",
+              "offering-price-preview",
+            )}
+          />
         </Field>
+        <PricePreview
+          id="offering-price-preview"
+          typed={watch("price")}
+          cadence={cadence}
+          trialDays={watch("trialDays")}
+        />
         {create.isError ? (
           <Alert tone="error">{errorMessage(create.error, "Failed to create subscription")}</Alert>
         ) : null}

@@ -25,7 +25,7 @@ const choices: Array<{ value: LiveSubscriberAction; label: string; hint: string 
   {
     value: "cancel_at_period_end",
     label: "Cancel them at the end of their current period",
-    hint: "Each subscription ends when the month they've paid for runs out, and they won't be charged again. This can't be undone by reactivating.",
+    hint: "Each subscription ends when the period they've paid for runs out, and they won't be charged again. This can't be undone by reactivating.",
   },
 ];
 

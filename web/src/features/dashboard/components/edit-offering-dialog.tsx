@@ -1,3 +1,4 @@
+import { cadenceUnit } from "@contracts/cadence";
 import { findCategory } from "@contracts/catalogue";
 import { centsToDollarsInput } from "@contracts/money-input";
 import type { Offering } from "@contracts/offerings";
@@ -12,6 +13,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { useUpdateOffering } from "../api/update-offering";
+import { BillingFields } from "./billing-fields";
 import { CategoryIcon } from "./category-icon";
 import { useToast } from "./dashboard-toasts";
 import {
@@ -19,7 +21,7 @@ import {
   type EditOfferingFormOutput,
   editOfferingFormSchema,
 } from "./offering-form-schema";
-import { PriceInput, priceHint } from "./price-input";
+import { PriceInput, PricePreview, priceHint } from "./price-input";
 
 interface EditOfferingDialogProps {
   /** Mounted per offering being edited, so the form starts from that offering's values. */
@@ -27,7 +29,10 @@ interface EditOfferingDialogProps {
   onClose: () => void;
 }
 
-/** Spec: title, description and price only; category and service type are fixed at creation. */
+/**
+ * Spec: title, description and price; since issue 20 also billing and free trial. Category and
+ * service type are fixed at creation.
+ */
 export function EditOfferingDialog({ offering, onClose }: EditOfferingDialogProps) {
   const update = useUpdateOffering();
   const notify = useToast();
@@ -41,8 +46,11 @@ export function EditOfferingDialog({ offering, onClose }: EditOfferingDialogProp
       title: offering.title,
       description: offering.description,
       price: centsToDollarsInput(offering.priceCents),
+      cadence: offering.cadence,
+      trialDays: String(offering.trialDays),
     },
   });
+  const cadence = watch("cadence");
   const isSaving = formState.isSubmitting || update.isPending;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -53,6 +61,9 @@ export function EditOfferingDialog({ offering, onClose }: EditOfferingDialogProp
           title: values.title,
           description: values.description,
           priceCents: values.price,
+          // Sent only when changed: a new cadence makes a new Stripe Price.
+          ...(values.cadence === offering.cadence ? {} : { cadence: values.cadence }),
+          trialDays: values.price === 0 ? 0 : values.trialDays,
         },
       });
       notify("success", `“${values.title}” saved.`);
@@ -98,9 +109,14 @@ export function EditOfferingDialog({ offering, onClose }: EditOfferingDialogProp
             {...fieldProps("description")}
           />
         </Field>
+        <BillingFields
+          idPrefix="edit"
+          cadence={register("cadence")}
+          trialDays={register("trialDays")}
+        />
         <Field
           id="edit-price"
-          label="Price per month (USD)"
+          label={`Price per ${cadenceUnit(cadence)} (USD)`}
           error={fieldError("price")}
           hint={priceHint(watch("price"))}
         >
@@ -108,13 +124,23 @@ export function EditOfferingDialog({ offering, onClose }: EditOfferingDialogProp
             id="edit-price"
             {...register("price")}
             {...fieldProps("price")}
-            aria-describedby={cn(fieldError("price") && "edit-price-error", "edit-price-note")}
+            aria-describedby={cn(
+              fieldError("price") && "edit-price-error",
+              "edit-price-preview",
+              "edit-price-note",
+            )}
           />
         </Field>
+        <PricePreview
+          id="edit-price-preview"
+          typed={watch("price")}
+          cadence={cadence}
+          trialDays={watch("trialDays")}
+        />
         {/* Kept out of the field's hint so it stays visible while the price shows an error. */}
         <p id="edit-price-note" className="-mt-2 text-xs text-gray-600">
-          Changing the price applies to new subscribers. Existing subscribers keep the price they
-          signed up for.
+          Changing the price, billing or free trial applies to new subscribers. Existing subscribers
+          keep the price they signed up for. They are billed as often as before.
         </p>
         {update.isError ? (
           <Alert tone="error">{errorMessage(update.error, "Failed to update subscription")}</Alert>

@@ -1,5 +1,5 @@
+import { formatSubscriptionPrice } from "@contracts/cadence";
 import { findCategory } from "@contracts/catalogue";
-import { formatSubscriptionPrice } from "@contracts/money";
 import type { Offering } from "@contracts/offerings";
 import { Check, Copy, ExternalLink, Pencil, Power } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
+import { trialOffer } from "@/lib/price-words";
 import { useSetOfferingStatus } from "../api/set-offering-status";
 import { CategoryIcon } from "./category-icon";
 import { useToast } from "./dashboard-toasts";
@@ -29,6 +30,7 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
   const [isDeactivateOpen, setIsDeactivateOpen] = useState(false);
   const publicUrl = publicUrlOf(offering);
   const urlInputId = `offering-url-${offering.id}`;
+  const trial = trialOffer(offering.trialDays, offering.priceCents, offering.cadence);
 
   useEffect(() => {
     if (!isCopied) return;
@@ -86,8 +88,9 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
 
       <p className="mt-3 line-clamp-3 text-sm text-gray-700">{offering.description}</p>
       <p className="tabular mt-4 text-xl font-semibold text-gray-950">
-        {formatSubscriptionPrice(offering.priceCents)}
+        {formatSubscriptionPrice(offering.priceCents, offering.cadence)}
       </p>
+      {trial ? <p className="tabular text-sm text-gray-700">{trial}</p> : null}
       <p className="text-xs text-gray-500">
         Created{" "}
         <time dateTime={offering.createdAt}>

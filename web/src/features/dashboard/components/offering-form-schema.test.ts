@@ -2,7 +2,7 @@ import { PRICE_MINIMUM_MESSAGE } from "@contracts/offerings";
 import { describe, expect, it } from "vitest";
 import { editOfferingFormSchema, PRICE_REQUIRED_MESSAGE } from "./offering-form-schema";
 
-const base = { title: "Lawn Care", description: "Every week." };
+const base = { title: "Lawn Care", description: "Every week.", cadence: "month", trialDays: "0" };
 const priceOf = (price: string) => {
   const result = editOfferingFormSchema.safeParse({ ...base, price });
   return result.success ? result.data.price : result.error.issues.map((issue) => issue.message);
@@ -32,5 +32,20 @@ describe("the offering form's price", () => {
     expect(priceOf("0.25")).toEqual([PRICE_MINIMUM_MESSAGE]);
     expect(priceOf("100000.01")).toEqual(["Price must be at most $100,000.00"]);
     expect(priceOf("99999999999999999999")).toEqual(["Price must be at most $100,000.00"]);
+  });
+});
+
+describe("the offering form's billing and free trial", () => {
+  const parse = (choices: { cadence: string; trialDays: string }) =>
+    editOfferingFormSchema.safeParse({ ...base, price: "25", ...choices });
+
+  it("hands the API a cadence and the trial's days as a number", () => {
+    const result = parse({ cadence: "two_weeks", trialDays: "14" });
+    expect(result.success && result.data).toMatchObject({ cadence: "two_weeks", trialDays: 14 });
+  });
+
+  it("refuses what the selects never offer", () => {
+    expect(parse({ cadence: "fortnight", trialDays: "0" }).success).toBe(false);
+    expect(parse({ cadence: "week", trialDays: "10" }).success).toBe(false);
   });
 });

@@ -1,11 +1,12 @@
+import { cadenceSchema } from "@contracts/cadence";
 import { moneyInputMessages, parseMoneyInput } from "@contracts/money-input";
-import { createOfferingSchema, priceCentsSchema } from "@contracts/offerings";
+import { createOfferingSchema, priceCentsSchema, trialDaysSchema } from "@contracts/offerings";
 import { z } from "zod";
 
 /**
  * The create/edit forms validate with the API's own rules (contracts/offerings.ts), so a
  * message shows at the field before a request is made. Only the shapes differ: selects start
- * empty, and the price is typed in dollars as text.
+ * empty, the price is typed in dollars as text, and a select hands over the trial's days as text.
  */
 const { title, subcategory, description, category } = createOfferingSchema.shape;
 
@@ -26,6 +27,8 @@ const priceInputSchema = z
   })
   .pipe(priceCentsSchema);
 
+const trialDaysInputSchema = z.string().transform(Number).pipe(trialDaysSchema);
+
 export const createOfferingFormSchema = z.object({
   title,
   // The select starts on an empty "Choose..." option; say "required" rather than "invalid".
@@ -33,6 +36,8 @@ export const createOfferingFormSchema = z.object({
   subcategory,
   description,
   price: priceInputSchema,
+  cadence: cadenceSchema,
+  trialDays: trialDaysInputSchema,
 });
 export type CreateOfferingFormInput = z.input<typeof createOfferingFormSchema>;
 export type CreateOfferingFormOutput = z.output<typeof createOfferingFormSchema>;
@@ -41,6 +46,8 @@ export const editOfferingFormSchema = createOfferingFormSchema.pick({
   title: true,
   description: true,
   price: true,
+  cadence: true,
+  trialDays: true,
 });
 export type EditOfferingFormInput = z.input<typeof editOfferingFormSchema>;
 export type EditOfferingFormOutput = z.output<typeof editOfferingFormSchema>;

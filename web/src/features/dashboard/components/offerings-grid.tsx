@@ -50,7 +50,7 @@ export function OfferingsGrid({ onCreate, onEdit }: OfferingsGridProps) {
         </span>
         <p className="text-base font-semibold text-gray-950">No subscriptions yet</p>
         <p className="max-w-sm text-sm text-gray-600">
-          Create a monthly plan for your service, then share its landing page with your customers.
+          Create a recurring plan for your service, then share its landing page with your customers.
         </p>
         <Button onClick={onCreate} className="mt-2">
           <Plus className="size-4" aria-hidden /> Create Your First Subscription

@@ -1,3 +1,4 @@
+import type { Cadence } from "@contracts/cadence";
 import {
   CalendarCheck,
   CreditCard,
@@ -8,6 +9,7 @@ import {
   ShieldCheck,
   UserX,
 } from "lucide-react";
+import { billingBenefit } from "@/lib/price-words";
 
 /**
  * The spec's six lines, each kept true of the offering: a free one takes no card and bills
@@ -15,9 +17,11 @@ import {
  */
 function benefitsOf({
   isFree,
+  cadence,
   hasProviderContact,
 }: {
   isFree: boolean;
+  cadence: Cadence;
   hasProviderContact: boolean;
 }): { icon: LucideIcon; text: string }[] {
   return [
@@ -29,12 +33,16 @@ function benefitsOf({
     { icon: UserX, text: "No account needed" },
     isFree
       ? { icon: CalendarCheck, text: "Free, with nothing to pay" }
-      : { icon: CalendarCheck, text: "Monthly billing, no surprises" },
+      : { icon: CalendarCheck, text: billingBenefit(cadence) },
     ...(hasProviderContact ? [{ icon: Headphones, text: "Direct support from the provider" }] : []),
   ];
 }
 
-export function BenefitList(props: { isFree: boolean; hasProviderContact: boolean }) {
+export function BenefitList(props: {
+  isFree: boolean;
+  cadence: Cadence;
+  hasProviderContact: boolean;
+}) {
   return (
     <section
       aria-labelledby="benefits-heading"

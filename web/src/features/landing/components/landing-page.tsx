@@ -1,8 +1,9 @@
+import { formatSubscriptionPrice } from "@contracts/cadence";
 import type { PublicOffering } from "@contracts/landing";
-import { formatSubscriptionPrice } from "@contracts/money";
 import { isFreePrice } from "@contracts/offerings";
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { billedSentence, trialOffer } from "@/lib/price-words";
 import { useHydrated } from "@/lib/use-hydrated";
 import { readStoredSubscriberId } from "../lib/stored-subscriber";
 import { BenefitList } from "./benefit-list";
@@ -36,7 +37,8 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
   );
   // A free offering reads as free everywhere: no card, no "billed", no "$0.00/month".
   const isFree = isFreePrice(offering.priceCents);
-  const price = formatSubscriptionPrice(offering.priceCents);
+  const price = formatSubscriptionPrice(offering.priceCents, offering.cadence);
+  const trial = trialOffer(offering.trialDays, offering.priceCents, offering.cadence);
 
   useEffect(() => {
     document.title = `${offering.title} · ${price}`;
@@ -72,6 +74,9 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
               <p className="mt-2 text-sm text-gray-600">by {offering.creatorName}</p>
             ) : null}
             <p className="tabular mt-5 text-2xl font-semibold text-gray-950">{price}</p>
+            {trial ? (
+              <p className="tabular mt-1 text-sm font-medium text-brand-800">{trial}</p>
+            ) : null}
             {offering.isAcceptingSubscriptions ? (
               <Button
                 size="lg"
@@ -92,7 +97,11 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
           </div>
         </section>
 
-        <BenefitList isFree={isFree} hasProviderContact={Boolean(offering.creatorEmail)} />
+        <BenefitList
+          isFree={isFree}
+          cadence={offering.cadence}
+          hasProviderContact={Boolean(offering.creatorEmail)}
+        />
 
         <section aria-labelledby="about-heading" className="mx-auto max-w-3xl px-4 pb-10 sm:pb-14">
           <h2 id="about-heading" className="text-lg font-semibold text-gray-950">
@@ -120,7 +129,9 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
               Ready to start?
             </h2>
             <p className="tabular mt-1 text-sm text-gray-600">
-              {isFree ? "Free: no card needed, nothing to pay." : `${price}, billed monthly.`}
+              {isFree
+                ? "Free: no card needed, nothing to pay."
+                : billedSentence(offering.priceCents, offering.cadence)}
             </p>
             {offering.isAcceptingSubscriptions ? (
               <Button
@@ -130,7 +141,7 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
                 disabled={!hydrated}
                 {...prefetchProps}
               >
-                Subscribe for {price}
+                {trial ? "Start free trial" : `Subscribe for ${price}`}
               </Button>
             ) : (
               <NotAcceptingNotice className="mt-5" />

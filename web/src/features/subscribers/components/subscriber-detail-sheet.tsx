@@ -1,4 +1,4 @@
-import { formatCents } from "@contracts/money";
+import { formatSubscriptionPrice } from "@contracts/cadence";
 import type { SubscriberListItem } from "@contracts/subscribers";
 import { useState } from "react";
 import { SubscriberStatusLabel } from "@/components/subscriber-status-label";
@@ -59,7 +59,9 @@ export function SubscriberDetailSheet({ subscriber: opened, onClose }: Subscribe
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
             <Detail label="Subscription">{subscriber.offeringTitle}</Detail>
             <Detail label="Price">
-              <span className="tabular">{formatCents(subscriber.priceCents)}/month</span>
+              <span className="tabular">
+                {formatSubscriptionPrice(subscriber.priceCents, subscriber.cadence)}
+              </span>
             </Detail>
             <Detail label="Status">
               <SubscriberStatusLabel status={subscriber.status} />

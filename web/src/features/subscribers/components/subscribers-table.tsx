@@ -1,3 +1,4 @@
+import { cadenceAdverb, formatSubscriptionPrice } from "@contracts/cadence";
 import { formatCents } from "@contracts/money";
 import type { SubscriberListItem } from "@contracts/subscribers";
 import { SubscriberStatusLabel } from "@/components/subscriber-status-label";
@@ -67,7 +68,9 @@ export function SubscribersTable({ subscribers, onOpen }: SubscribersTableProps)
               {subscriber.offeringTitle}
               <span aria-hidden> · </span>
               <span className="sr-only">, </span>
-              <span className="tabular">{formatCents(subscriber.priceCents)}/mo</span>
+              <span className="tabular">
+                {formatSubscriptionPrice(subscriber.priceCents, subscriber.cadence)}
+              </span>
             </p>
             <p className="text-xs text-gray-600">
               Joined <time dateTime={subscriber.joinedAt}>{formatDate(subscriber.joinedAt)}</time>
@@ -115,6 +118,12 @@ export function SubscribersTable({ subscribers, onOpen }: SubscribersTableProps)
               <td className="truncate py-3 pr-3 text-gray-700">{subscriber.offeringTitle}</td>
               <td className="tabular py-3 pr-3 text-right text-gray-900">
                 {formatCents(subscriber.priceCents)}
+                {/* The column is narrow: the cadence goes under the amount, not after it. */}
+                {subscriber.priceCents === 0 ? null : (
+                  <span className="block text-xs text-gray-600">
+                    {cadenceAdverb(subscriber.cadence)}
+                  </span>
+                )}
               </td>
               <td className="py-3 pr-3">
                 <SubscriberStatusLabel status={subscriber.status} />

@@ -1,5 +1,5 @@
+import { formatCadencePrice } from "@contracts/cadence";
 import type { PublicOffering } from "@contracts/landing";
-import { formatMonthlyPrice } from "@contracts/money";
 import { type SubscriberInfo, subscriberInfoSchema } from "@contracts/subscribe";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CardElement, useElements, useStripe } from "@stripe/react-stripe-js";
@@ -11,6 +11,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { WrappableEmail } from "@/components/wrappable-email";
 import { ApiError } from "@/lib/api-client";
+import { trialOffer } from "@/lib/price-words";
 import {
   PAYMENT_FAILED_MESSAGE,
   PaymentError,
@@ -61,7 +62,9 @@ export function PaymentStep({
   const [isCardReady, setIsCardReady] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const price = formatMonthlyPrice(offering.priceCents);
+  const price = formatCadencePrice(offering.priceCents, offering.cadence);
+  // Words only: which intent confirms the card with a trial is the subscribe flow's business.
+  const trial = trialOffer(offering.trialDays, offering.priceCents, offering.cadence);
   // The step's only fields are the name and e-mail from step 1 (the card stays in Stripe's
   // iframe): checked again with the same contract before they go out with the card.
   const { handleSubmit, formState } = useForm<SubscriberInfo>({
@@ -125,6 +128,12 @@ export function PaymentStep({
           <dt className="sr-only">Price</dt>
           <dd className="tabular shrink-0 font-semibold text-gray-950">{price}</dd>
         </div>
+        {trial ? (
+          <>
+            <dt className="sr-only">Free trial</dt>
+            <dd className="tabular mt-1 font-medium text-brand-800">{trial}</dd>
+          </>
+        ) : null}
         <dt className="sr-only">Subscriber</dt>
         <dd className="mt-1 text-gray-600">{info.name}</dd>
         {/* Long addresses wrap anywhere rather than push the dialog wider than the phone. */}
@@ -160,7 +169,7 @@ export function PaymentStep({
         className="tabular w-full"
         disabled={!stripe || !isCardReady || isPaying || isStripeUnavailable}
       >
-        {isPaying ? "Processing..." : `Subscribe for ${price}`}
+        {isPaying ? "Processing..." : trial ? "Start free trial" : `Subscribe for ${price}`}
       </Button>
       <p className="flex items-center justify-center gap-1.5 text-center text-xs text-gray-600">
         <Lock className="size-3.5 shrink-0" aria-hidden /> Secured by Stripe. Cancel anytime.

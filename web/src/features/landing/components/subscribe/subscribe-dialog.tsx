@@ -1,5 +1,5 @@
+import { formatCadencePrice } from "@contracts/cadence";
 import type { PublicOffering } from "@contracts/landing";
-import { formatMonthlyPrice } from "@contracts/money";
 import { isFreePrice } from "@contracts/offerings";
 import type { SubscriberInfo } from "@contracts/subscribe";
 import { Elements } from "@stripe/react-stripe-js";
@@ -10,6 +10,7 @@ import { TestModeBadge } from "@/components/ui/test-mode-badge";
 import { publicConfig } from "@/config/boot-data";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
+import { trialOffer } from "@/lib/price-words";
 import { getStripe } from "@/lib/stripe";
 import { subscribeFree } from "../../api/subscribe-free";
 import { clearStoredSubscriberId, storeSubscriberId } from "../../lib/stored-subscriber";
@@ -97,6 +98,7 @@ function SubscribeDialog({ offering, open, onOpenChange, onSubscribed }: Subscri
   }
 
   const isSuccess = step.name === "success";
+  const trial = trialOffer(offering.trialDays, offering.priceCents, offering.cadence);
   return (
     <Dialog
       open={open}
@@ -111,8 +113,13 @@ function SubscribeDialog({ offering, open, onOpenChange, onSubscribed }: Subscri
       description={
         isSuccess ? undefined : (
           <span className="tabular">
-            {isFree ? "Free, no card needed" : formatMonthlyPrice(offering.priceCents)} · cancel
-            anytime
+            {isFree
+              ? "Free, no card needed"
+              : (trial ?? formatCadencePrice(offering.priceCents, offering.cadence))}{" "}
+            · cancel anytime
+            {trial ? (
+              <span className="block">Your card is charged when the trial ends.</span>
+            ) : null}
           </span>
         )
       }

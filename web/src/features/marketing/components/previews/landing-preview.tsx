@@ -1,4 +1,5 @@
-import { formatCents, formatMonthlyPrice } from "@contracts/money";
+import { formatCadencePrice } from "@contracts/cadence";
+import { formatCents } from "@contracts/money";
 import { Check, Lock } from "lucide-react";
 import { FakeButton, PreviewFrame } from "./preview-frame";
 import { sampleOffering, sampleSplit } from "./sample-offering";
@@ -24,7 +25,7 @@ export function LandingPreview({ className }: { className?: string }) {
               {sampleOffering.title}
             </p>
             <p className="tabular mt-2 text-xl font-semibold text-gray-950">
-              {formatMonthlyPrice(sampleOffering.priceCents)}
+              {formatCadencePrice(sampleOffering.priceCents, "month")}
             </p>
             <ul className="mt-5 space-y-2 text-sm text-gray-700">
               {sampleOffering.benefits.map((benefit) => (
