@@ -1,7 +1,11 @@
 import { z } from "zod";
+import { cadenceSchema } from "./cadence";
 
 export const overviewSchema = z.object({
-  /** What live subscribers pay each month (docs/metrics.md, ADR 025): the MRR. */
+  /**
+   * What live subscribers pay each month (docs/metrics.md, ADR 025): the MRR, each price
+   * normalised to a month by its cadence (weekly × 52/12, yearly ÷ 12, …), rounded once.
+   */
   monthlyRevenueCents: z.number().int(),
   activeOfferingCount: z.number().int(),
   totalSubscribers: z.number().int(),
@@ -13,14 +17,27 @@ export type Overview = z.infer<typeof overviewSchema>;
 const offeringPerformanceSchema = z.object({
   id: z.string(),
   title: z.string(),
-  /** Today's list price, for new subscribers; existing ones keep the price they joined at. */
+  /**
+   * Today's list price, charged once per `cadence`, for new subscribers; existing ones keep
+   * the price and cadence they joined at. Not a monthly amount unless the cadence is month.
+   */
   priceCents: z.number().int(),
+  /** How often priceCents is charged (contracts/cadence.ts). */
+  cadence: cadenceSchema,
   isActive: z.boolean(),
   /** Live (active or past-due) subscribers: the ones revenueCents sums. */
   liveSubscriberCount: z.number().int(),
-  /** What those live subscribers pay each month together, each at their own price. */
+  /**
+   * What those live subscribers pay each month together, each at their own price as a monthly
+   * equivalent by their cadence; the offerings' amounts add up to monthlyRevenueCents (the
+   * rounded total shared out by largest remainder).
+   */
   revenueCents: z.number().int(),
-  /** The lowest and highest price they pay (equal when all pay the same); null with nobody. */
+  /**
+   * The lowest and highest monthly equivalent they pay (price × charges a year ÷ 12, rounded to
+   * the cent; weekly $12.00 is 5200), not the charged amounts, so subscribers on different
+   * cadences compare; equal when all pay the same. Null with nobody live.
+   */
   livePriceRange: z.object({ minCents: z.number().int(), maxCents: z.number().int() }).nullable(),
 });
 
@@ -38,13 +55,14 @@ const growthPointSchema = z.object({
   month: z.string(),
   newSubscribers: z.number().int(),
   totalSubscribers: z.number().int(),
+  /** What was charged that month (payments, as charged, not normalised by cadence). */
   grossRevenueCents: z.number().int(),
 });
 
 const mrrPointSchema = z.object({
   /** First day of the month, YYYY-MM-01. */
   month: z.string(),
-  /** MRR at the month's end (for the current month: at `asOf`). */
+  /** MRR at the month's end (for the current month: at `asOf`), normalised like mrrCents. */
   mrrCents: z.number().int(),
 });
 
@@ -55,11 +73,12 @@ const mrrPointSchema = z.object({
 const businessMetricsSchema = z.object({
   /** The instant the figures describe (ISO 8601). */
   asOf: z.string(),
+  /** Monthly recurring revenue: each live price normalised to a month by its cadence. */
   mrrCents: z.number().int(),
   activeSubscribers: z.number().int(),
   pastDueSubscribers: z.number().int(),
   liveSubscribers: z.number().int(),
-  /** MRR ÷ live subscribers, in whole cents; null without live subscribers. */
+  /** Unrounded MRR ÷ live subscribers, rounded once to whole cents; null with nobody live. */
   arpuCents: z.number().int().nullable(),
   /** The calendar month (UTC) that asOf falls in, up to asOf. */
   thisMonth: z.object({
@@ -72,6 +91,7 @@ const businessMetricsSchema = z.object({
     churnedOfLiveAtStart: z.number().int(),
     /** churnedOfLiveAtStart ÷ liveAtStart × 100, two decimals; null when nobody was live. */
     churnRatePercent: z.number().nullable(),
+    /** What was charged (payments, not normalised by cadence), like every figure below. */
     receivedCents: z.number().int(),
     feesCents: z.number().int(),
     refundedCents: z.number().int(),

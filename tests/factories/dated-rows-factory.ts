@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Cadence } from "../../contracts/cadence";
 import { splitPlatformFee } from "../../contracts/money";
 import type { Offering } from "../../contracts/offerings";
 import type { Db } from "../../server/db/client";
@@ -19,6 +20,8 @@ export async function insertDatedSubscriber(
   overrides: {
     createdAt: Date;
     priceCents?: number;
+    /** How often priceCents is charged; monthly when not given, as the column defaults. */
+    cadence?: Cadence;
     status?: SubscriberStatus;
     /** Required with status cancelled. */
     cancelledAt?: Date;
@@ -32,6 +35,7 @@ export async function insertDatedSubscriber(
     email: `dated-${randomUUID()}@example.com`,
     paymentStatus: status,
     priceCents: overrides.priceCents ?? 2500,
+    cadence: overrides.cadence ?? "month",
     createdAt: overrides.createdAt,
     cancelledAt: overrides.cancelledAt ?? null,
   });

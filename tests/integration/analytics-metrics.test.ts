@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Cadence } from "../../contracts/cadence";
 import { type Analytics, analyticsSchema } from "../../contracts/dashboard";
 import { type EarningKind, subscribers } from "../../server/db/schema/app";
-import { getAnalytics } from "../../server/modules/dashboard/dashboard-service";
+import { getAnalytics, getOverview } from "../../server/modules/dashboard/dashboard-service";
 import { sumMonthlyRevenue } from "../../server/modules/dashboard/metrics-repository";
 import { asCreator } from "../factories/creator-factory";
 import { insertDatedEarning, insertDatedSubscriber } from "../factories/dated-rows-factory";
@@ -228,6 +229,147 @@ describe("business metrics on a hand-computed fixture", () => {
     });
     expect(none.mrrHistory).toHaveLength(12);
     expect(none.mrrHistory.every((point) => point.mrrCents === 0)).toBe(true);
+  });
+});
+
+// Every money figure normalises each price to a month by the subscriber's cadence (docs/metrics.md):
+// weekly × 52/12, every 2 weeks × 26/12, monthly × 1, every 3 months ÷ 3, yearly ÷ 12, summed
+// unrounded and rounded once, half away from zero. Payments stay what was charged. In a year's
+// worth of cents (price × charges a year), which the sums are exact in:
+//
+//   who   offering   price  cadence        yearly    a month          joined      cancelled
+//   Wm    Walks       5200  month           62400    5200             2024-10-01
+//   Wk    Walks       1200  week            62400    5200             2025-01-10
+//   E1    Errands     1001  week            52052    4337.666…        2025-05-20
+//   E2    Errands     1001  week            52052    4337.666…        2025-06-02
+//   G     Groceries   4500  every 2 weeks  117000    9750             2025-03-05
+//   L     Lawn        2500  month           30000    2500             2025-02-01
+//   Q     Garden      9000  every 3 months  36000    3000 (past due)  2025-04-20
+//   Y     Pool       30000  year            30000    2500             2024-11-11
+//   Yx    Pool       30006  year            30006    2500.5           2024-08-01  2025-03-10
+//
+// Live at AS_OF: everyone but Yx, 441904 a year: MRR 36825.333… → 36825. Rounding each
+// subscriber first would give 36826 (E1 and E2 at 4338 each).
+describe("monthly revenue normalised by cadence, on a hand-computed fixture", () => {
+  let creator: OnboardedCreator;
+  let analytics: Analytics;
+  const offeringIds: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const db = app.runtime.deps.db;
+    creator = await createOnboardedCreator(app);
+    const offering = async (title: string, priceCents: number, cadence: Cadence) => {
+      const created = await createOffering(app, creator, { title, priceCents, cadence });
+      offeringIds[title] = created.id;
+      return created;
+    };
+    const walks = await offering("Walks", 1200, "week"); // was $52.00 a month for Wm
+    const errands = await offering("Errands", 1001, "week");
+    const groceries = await offering("Groceries", 4500, "two_weeks");
+    const lawn = await offering("Lawn", 2500, "month");
+    const garden = await offering("Garden", 9000, "three_months");
+    const pool = await offering("Pool", 30_000, "year");
+    const sub = (
+      o: { id: string },
+      name: string,
+      priceCents: number,
+      cadence: Cadence,
+      joined: string,
+      more: { cancelledAt?: Date; status?: "past_due" } = {},
+    ) =>
+      insertDatedSubscriber(db, o, { name, priceCents, cadence, createdAt: at(joined), ...more });
+
+    await sub(walks, "Wm", 5200, "month", "2024-10-01T09:00:00Z");
+    const wk = await sub(walks, "Wk", 1200, "week", "2025-01-10T09:00:00Z");
+    await sub(errands, "E1", 1001, "week", "2025-05-20T09:00:00Z");
+    await sub(errands, "E2", 1001, "week", "2025-06-02T09:00:00Z");
+    const g = await sub(groceries, "G", 4500, "two_weeks", "2025-03-05T09:00:00Z");
+    await sub(lawn, "L", 2500, "month", "2025-02-01T09:00:00Z");
+    await sub(garden, "Q", 9000, "three_months", "2025-04-20T09:00:00Z", { status: "past_due" });
+    await sub(pool, "Y", 30_000, "year", "2024-11-11T09:00:00Z");
+    await sub(pool, "Yx", 30_006, "year", "2024-08-01T09:00:00Z", {
+      cancelledAt: at("2025-03-10T09:00:00Z"),
+    });
+
+    // What was charged in June: Wk twice (weekly), G once. Not normalised.
+    const paid = (s: { id: string; offeringId: string }, iso: string, grossCents: number) =>
+      insertDatedEarning(db, s, { userId: creator.id, paidAt: at(iso), grossCents });
+    await paid(wk, "2025-06-06T09:00:00Z", 1200);
+    await paid(wk, "2025-06-13T09:00:00Z", 1200);
+    await paid(g, "2025-06-04T09:00:00Z", 4500);
+
+    analytics = analyticsSchema.parse(await getAnalytics(app.runtime.deps, creator.id, AS_OF));
+  });
+
+  const performanceOf = (title: string) =>
+    analytics.offerings.find((o) => o.id === offeringIds[title]);
+
+  it("counts each cadence at its monthly equivalent, one offering per cadence", () => {
+    expect(performanceOf("Groceries")).toMatchObject({ cadence: "two_weeks", revenueCents: 9750 }); // 4500 × 26/12
+    expect(performanceOf("Lawn")).toMatchObject({ cadence: "month", revenueCents: 2500 });
+    expect(performanceOf("Garden")).toMatchObject({ cadence: "three_months", revenueCents: 3000 }); // 9000 / 3
+    expect(performanceOf("Pool")).toMatchObject({ cadence: "year", revenueCents: 2500 }); // 30000 / 12; Yx gone
+    // 1200 × 52/12 = 5200, beside a monthly $52.00 from before Walks went weekly: the same.
+    expect(performanceOf("Walks")).toMatchObject({
+      cadence: "week",
+      priceCents: 1200,
+      liveSubscriberCount: 2,
+      revenueCents: 10_400,
+      livePriceRange: { minCents: 5200, maxCents: 5200 },
+    });
+    // 2 × 1001 × 52/12 = 8675.333…; its price range is each one's, rounded: 4337.666… → 4338.
+    expect(performanceOf("Errands")).toMatchObject({
+      revenueCents: 8675,
+      livePriceRange: { minCents: 4338, maxCents: 4338 },
+    });
+  });
+
+  it("sums unrounded and rounds once: 5200 + 5200 + 2 × 4337.666… + 9750 + 2500 + 3000 + 2500", async () => {
+    const { metrics } = analytics;
+    expect(metrics.mrrCents).toBe(36_825); // 441904 / 12 = 36825.333…, not 36826
+    expect(analytics.monthlyRevenueCents).toBe(36_825);
+    expect(analytics.projectedAnnualRevenueCents).toBe(12 * 36_825); // the spec's 12 × the tile
+    expect(await sumMonthlyRevenue(app.runtime.deps.db, creator.id, AS_OF)).toBe(36_825);
+    expect((await getOverview(app.runtime.deps, creator.id, AS_OF)).monthlyRevenueCents).toBe(
+      36_825,
+    );
+    // The offerings' amounts add up to the tile.
+    expect(analytics.offerings.reduce((sum, o) => sum + o.revenueCents, 0)).toBe(36_825);
+  });
+
+  it("divides the unrounded MRR by live subscribers for ARPU", () => {
+    expect(analytics.metrics).toMatchObject({
+      liveSubscribers: 8,
+      activeSubscribers: 7,
+      pastDueSubscribers: 1, // Q, still in MRR
+      arpuCents: 4603, // 441904 / 12 / 8 = 4603.166…
+    });
+  });
+
+  it("normalises every month of the MRR history, rounding half away from zero", () => {
+    expect(analytics.metrics.mrrHistory).toEqual([
+      { month: "2024-07-01", mrrCents: 0 },
+      { month: "2024-08-01", mrrCents: 2501 }, // Yx: 30006 / 12 = 2500.5 → 2501
+      { month: "2024-09-01", mrrCents: 2501 },
+      { month: "2024-10-01", mrrCents: 7701 }, // + Wm 5200: 7700.5
+      { month: "2024-11-01", mrrCents: 10_201 }, // + Y 2500: 10200.5
+      { month: "2024-12-01", mrrCents: 10_201 },
+      { month: "2025-01-01", mrrCents: 15_401 }, // + Wk 1200 weekly = 5200: 15400.5
+      { month: "2025-02-01", mrrCents: 17_901 }, // + L 2500: 17900.5
+      { month: "2025-03-01", mrrCents: 25_150 }, // − Yx 2500.5 + G 9750
+      { month: "2025-04-01", mrrCents: 28_150 }, // + Q 3000
+      { month: "2025-05-01", mrrCents: 32_488 }, // + E1 4337.666…: 32487.666…
+      { month: "2025-06-01", mrrCents: 36_825 }, // + E2: 36825.333…, the MRR tile
+    ]);
+  });
+
+  it("leaves what was charged as charged: June's payments and the growth chart's revenue", () => {
+    expect(analytics.metrics.thisMonth).toMatchObject({
+      receivedCents: 6900, // 1200 + 1200 + 4500, not Wk's 5200 a month
+      feesCents: 180 + 180 + 675,
+      netRevenueCents: 6900 - 1035,
+    });
+    expect(analytics.growth.at(-1)).toMatchObject({ month: "2025-06-01", grossRevenueCents: 6900 });
   });
 });
 

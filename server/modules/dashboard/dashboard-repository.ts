@@ -48,6 +48,7 @@ export function listOfferingsNewestFirst(db: Db, userId: string) {
       id: offerings.id,
       title: offerings.title,
       priceCents: offerings.priceCents,
+      cadence: offerings.cadence,
       isActive: offerings.isActive,
     })
     .from(offerings)

@@ -15,6 +15,7 @@ import {
 } from "./dashboard-repository";
 import { buildGrowthSeries, lastMonths } from "./growth-series";
 import { sumMonthlyRevenue, summarizeSubscribers, sumNetRevenue } from "./metrics-repository";
+import { splitMonthlyRevenue } from "./split-monthly-revenue";
 
 export interface DashboardDeps {
   db: Db;
@@ -27,8 +28,9 @@ const NEW_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 const GROWTH_MONTHS = 12;
 
 /**
- * Monthly revenue here and on Analytics is what live subscribers pay (ADR 025), not the spec's
- * sum of active offerings' prices, which shows money with nobody subscribed.
+ * Monthly revenue here and on Analytics is what live subscribers pay (ADR 025), each price
+ * normalised to a month by its cadence, not the spec's sum of active offerings' prices, which
+ * shows money with nobody subscribed.
  */
 export async function getOverview(
   deps: DashboardDeps,
@@ -77,21 +79,27 @@ export async function getAnalytics(
     else if (row.bucket !== null) byBucket.set(row.bucket, row.subscribers);
     else overall = row;
   }
+  // Each offering's share of the rounded MRR, so the amounts add up to the tile.
+  const revenueByOffering = splitMonthlyRevenue(
+    offeringList.map((o) => byOffering.get(o.id)?.liveYearlyCents ?? 0),
+    recurring.mrrCents,
+  );
   return {
     // One definition of monthly revenue everywhere: the MRR tile's (ADR 025).
     monthlyRevenueCents: recurring.mrrCents,
     projectedAnnualRevenueCents: recurring.mrrCents * 12,
     totalSubscribers: overall.subscribers,
     newThisMonth: overall.newSubscribers,
-    offerings: offeringList.map((o) => {
+    offerings: offeringList.map((o, i) => {
       const summary = byOffering.get(o.id);
-      // What live subscribers actually pay (each keeps their sign-up price), not count × price;
-      // the price range lets the line say "N × $p" only when that product is true.
+      // What live subscribers actually pay (each keeps their sign-up price and cadence), not
+      // count × price; the range of their monthly equivalents lets the line say "N × $p" only
+      // when that product is true.
       const hasLive = Boolean(summary && summary.liveSubscribers > 0);
       return {
         ...o,
         liveSubscriberCount: summary?.liveSubscribers ?? 0,
-        revenueCents: summary?.liveRevenueCents ?? 0,
+        revenueCents: revenueByOffering[i] ?? 0,
         livePriceRange: hasLive
           ? { minCents: summary!.liveMinPriceCents ?? 0, maxCents: summary!.liveMaxPriceCents ?? 0 }
           : null,

@@ -2,6 +2,7 @@ import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { creatorEarnings, subscribers } from "../../db/schema/app";
+import { monthlyCentsSql, yearlyCentsSql } from "./monthly-equivalent-sql";
 
 // Everything the Analytics tab counts about subscribers comes from one pass over the creator's
 // rows (summarizeSubscribers); its money this month from one range of payments (sumNetRevenue).
@@ -12,6 +13,10 @@ import { creatorEarnings, subscribers } from "../../db/schema/app";
 // both. The figures read `asOf` as "now", so a test can pass a fixed instant; "this month" is
 // asOf's calendar month in UTC, up to asOf. Month boundaries are half-open, so that
 //   live now = live at the month's start + new this month − churned this month.
+//
+// Money is normalised by cadence (monthly-equivalent-sql.ts): the passes sum a year's worth of
+// each price (price × charges per year, exact in integers) and divide by 12 and round only the
+// figure they hand back, so a weekly $12.00 counts 5200 cents a month, a yearly $300.00 2500.
 
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
@@ -22,7 +27,7 @@ const specRowSchema = z.object({
   subscribers: countSchema,
   new_subscribers: countSchema,
   live_subscribers: countSchema,
-  live_revenue_cents: countSchema,
+  live_yearly_cents: countSchema,
   live_min_price_cents: countSchema.nullable(),
   live_max_price_cents: countSchema.nullable(),
 });
@@ -55,10 +60,12 @@ const json = <T extends z.ZodType>(schema: T) =>
  * aggregations of those groups follow in the same statement:
  * - `spec`, per offering, per month and overall (grouping sets; null marks the set a row
  *   belongs to): subscribers, those since newSince, and the live ones at asOf (the same set
- *   MRR sums): how many, what they pay together and the lowest and highest price among them;
+ *   MRR sums): how many, a year's worth of what they pay together (unrounded: the service
+ *   splits MRR between offerings) and the lowest and highest monthly equivalent among them;
  * - `metrics`: MRR, the counts, ARPU and churn of docs/metrics.md, and the MRR at the end of
  *   each month i (asOf for the last) = the prices of those who joined by month i minus those
- *   who left by month i (a price a subscriber pays never changes, so this is exact).
+ *   who left by month i (a price and cadence a subscriber pays never change, so this is exact).
+ * Every price is a monthly equivalent by its cadence; each figure is rounded once, at the end.
  */
 export async function summarizeSubscribers(
   db: Db,
@@ -71,6 +78,7 @@ export async function summarizeSubscribers(
     sql`, `,
   )}]`;
   const last = window.months.length;
+  const yearly = yearlyCentsSql(subscribers.priceCents, subscribers.cadence);
   const result = await db.execute(sql`
     with grouped as materialized (
       select ${subscribers.offeringId} as offering_id,
@@ -81,9 +89,9 @@ export async function summarizeSubscribers(
                   then greatest(1, width_bucket(${subscribers.cancelledAt}, ${bounds})) end as "left",
              ${subscribers.paymentStatus} as status,
              count(*) as n,
-             sum(${subscribers.priceCents}) as cents,
-             min(${subscribers.priceCents}) as min_price,
-             max(${subscribers.priceCents}) as max_price
+             sum(${yearly}) as yearly_cents,
+             min(${yearly}) as min_yearly_cents,
+             max(${yearly}) as max_yearly_cents
       from ${subscribers}
       where ${subscribers.userId} = ${userId}
       group by 1, 2, 3, 4, 5, 6
@@ -93,20 +101,21 @@ export async function summarizeSubscribers(
              coalesce(sum(n), 0) as subscribers,
              coalesce(sum(n) filter (where is_new), 0) as new_subscribers,
              coalesce(sum(n) filter (where has_joined and "left" is null), 0) as live_subscribers,
-             coalesce(sum(cents) filter (where has_joined and "left" is null), 0) as live_revenue_cents,
-             min(min_price) filter (where has_joined and "left" is null) as live_min_price_cents,
-             max(max_price) filter (where has_joined and "left" is null) as live_max_price_cents
+             coalesce(sum(yearly_cents) filter (where has_joined and "left" is null), 0) as live_yearly_cents,
+             ${monthlyCentsSql(sql`min(min_yearly_cents) filter (where has_joined and "left" is null)`)} as live_min_price_cents,
+             ${monthlyCentsSql(sql`max(max_yearly_cents) filter (where has_joined and "left" is null)`)} as live_max_price_cents
       from grouped
       group by grouping sets ((offering_id), (bucket), ())
     ),
     timeline as (
-      select greatest(1, bucket) as joined, "left", status, sum(n) as n, sum(cents) as cents
+      select greatest(1, bucket) as joined, "left", status, sum(n) as n,
+             sum(yearly_cents) as yearly_cents
       from grouped
       where has_joined
       group by 1, 2, 3
     ),
     summary as (
-      select coalesce(sum(cents) filter (where "left" is null), 0) as mrr_cents,
+      select coalesce(sum(yearly_cents) filter (where "left" is null), 0) as mrr_yearly_cents,
              coalesce(sum(n) filter (where "left" is null), 0) as live,
              coalesce(sum(n) filter (where "left" is null and status = 'active'), 0) as active,
              coalesce(sum(n) filter (where "left" is null and status = 'past_due'), 0) as past_due,
@@ -118,8 +127,8 @@ export async function summarizeSubscribers(
     ),
     history as (
       select month.i,
-             coalesce(sum(timeline.cents) filter (where timeline.joined <= month.i), 0)
-               - coalesce(sum(timeline.cents) filter (where timeline."left" <= month.i), 0) as mrr_cents
+             ${monthlyCentsSql(sql`coalesce(sum(timeline.yearly_cents) filter (where timeline.joined <= month.i), 0)
+               - coalesce(sum(timeline.yearly_cents) filter (where timeline."left" <= month.i), 0)`)} as mrr_cents
       from generate_series(1, ${last}) as month(i)
       cross join timeline
       group by month.i
@@ -128,8 +137,9 @@ export async function summarizeSubscribers(
       (select coalesce(json_agg(spec), '[]') from spec) as spec,
       (select row_to_json(metrics) from (
         select summary.*,
-               -- numeric division (bigint / bigint would truncate), rounded half away from zero
-               round(summary.mrr_cents::numeric / nullif(summary.live, 0)) as arpu_cents,
+               ${monthlyCentsSql(sql`summary.mrr_yearly_cents`)} as mrr_cents,
+               -- the unrounded MRR shared out, then rounded once (half away from zero)
+               round(summary.mrr_yearly_cents::numeric / (12 * nullif(summary.live, 0))) as arpu_cents,
                round(100 * summary.churned_of_start::numeric / nullif(summary.live_at_start, 0), 2)
                  as churn_rate_percent,
                (select array_agg(history.mrr_cents order by history.i) from history) as mrr_history
@@ -148,7 +158,8 @@ export async function summarizeSubscribers(
       subscribers: r.subscribers,
       newSubscribers: r.new_subscribers,
       liveSubscribers: r.live_subscribers,
-      liveRevenueCents: r.live_revenue_cents,
+      /** A year's worth of what the live ones pay: 12 × their monthly revenue, unrounded. */
+      liveYearlyCents: r.live_yearly_cents,
       liveMinPriceCents: r.live_min_price_cents,
       liveMaxPriceCents: r.live_max_price_cents,
     })),
@@ -171,13 +182,16 @@ export async function summarizeSubscribers(
 
 /**
  * Monthly revenue, the one definition (docs/metrics.md, ADR 025): what the subscribers live at
- * asOf pay each month, each at their own price. The same sum as summarizeSubscribers' MRR,
- * for the Overview, which needs nothing else of that pass. Reads subscribers_user_created_idx.
+ * asOf pay each month, each at their own price normalised by its cadence, rounded once. The
+ * same sum as summarizeSubscribers' MRR, for the Overview, which needs nothing else of that
+ * pass. Reads subscribers_user_created_idx.
  */
 export async function sumMonthlyRevenue(db: Db, userId: string, asOf: Date) {
   const [row] = await db
     .select({
-      cents: sql`coalesce(sum(${subscribers.priceCents}), 0)`.mapWith(Number),
+      cents: sql`${monthlyCentsSql(
+        sql`coalesce(sum(${yearlyCentsSql(subscribers.priceCents, subscribers.cadence)}), 0)`,
+      )}`.mapWith(Number),
     })
     .from(subscribers)
     .where(
