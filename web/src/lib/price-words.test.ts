@@ -4,6 +4,7 @@ import {
   billingBenefit,
   subscriptionKind,
   trialChoiceLabel,
+  trialLength,
   trialOffer,
 } from "./price-words";
 
@@ -30,6 +31,9 @@ describe("the words around a price", () => {
     expect(trialOffer(7, 4500, "two_weeks")).toBe("First 7 days free, then $45.00 every 2 weeks");
     expect(trialOffer(0, 2500, "week")).toBeNull();
     expect(trialOffer(30, 0, "month")).toBeNull();
+    expect(trialLength(14, 2500)).toBe("14-day free trial");
+    expect(trialLength(0, 2500)).toBeNull();
+    expect(trialLength(7, 0)).toBeNull();
     expect(trialChoiceLabel(0)).toBe("No free trial");
     expect(trialChoiceLabel(30)).toBe("30 days");
   });

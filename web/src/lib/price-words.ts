@@ -49,6 +49,11 @@ export function trialOffer(trialDays: number, priceCents: number, cadence: Caden
   return `First ${trialDays} days free, then ${formatCadencePrice(priceCents, cadence)}`;
 }
 
+/** Beside a price that already says its cadence: "14-day free trial", or null without one. */
+export function trialLength(trialDays: number, priceCents: number): string | null {
+  return trialDays <= 0 || isFreePrice(priceCents) ? null : `${trialDays}-day free trial`;
+}
+
 /** The create and edit forms' free-trial choices. */
 export function trialChoiceLabel(trialDays: number): string {
   return trialDays === 0 ? "No free trial" : `${trialDays} days`;

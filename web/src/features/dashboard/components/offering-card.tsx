@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
-import { trialOffer } from "@/lib/price-words";
+import { trialLength } from "@/lib/price-words";
 import { useSetOfferingStatus } from "../api/set-offering-status";
 import { CategoryIcon } from "./category-icon";
 import { useToast } from "./dashboard-toasts";
@@ -30,7 +30,7 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
   const [isDeactivateOpen, setIsDeactivateOpen] = useState(false);
   const publicUrl = publicUrlOf(offering);
   const urlInputId = `offering-url-${offering.id}`;
-  const trial = trialOffer(offering.trialDays, offering.priceCents, offering.cadence);
+  const trial = trialLength(offering.trialDays, offering.priceCents);
 
   useEffect(() => {
     if (!isCopied) return;
@@ -90,7 +90,7 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
       <p className="tabular mt-4 text-xl font-semibold text-gray-950">
         {formatSubscriptionPrice(offering.priceCents, offering.cadence)}
       </p>
-      {trial ? <p className="tabular text-sm text-gray-700">{trial}</p> : null}
+      {trial ? <p className="text-sm font-medium text-brand-800">{trial}</p> : null}
       <p className="text-xs text-gray-500">
         Created{" "}
         <time dateTime={offering.createdAt}>

@@ -11,7 +11,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { WrappableEmail } from "@/components/wrappable-email";
 import { ApiError } from "@/lib/api-client";
-import { trialOffer } from "@/lib/price-words";
+import { trialLength } from "@/lib/price-words";
 import {
   PAYMENT_FAILED_MESSAGE,
   PaymentError,
@@ -64,7 +64,7 @@ export function PaymentStep({
   const [error, setError] = useState<string | null>(null);
   const price = formatCadencePrice(offering.priceCents, offering.cadence);
   // Words only: which intent confirms the card with a trial is the subscribe flow's business.
-  const trial = trialOffer(offering.trialDays, offering.priceCents, offering.cadence);
+  const trial = trialLength(offering.trialDays, offering.priceCents);
   // The step's only fields are the name and e-mail from step 1 (the card stays in Stripe's
   // iframe): checked again with the same contract before they go out with the card.
   const { handleSubmit, formState } = useForm<SubscriberInfo>({
@@ -131,7 +131,7 @@ export function PaymentStep({
         {trial ? (
           <>
             <dt className="sr-only">Free trial</dt>
-            <dd className="tabular mt-1 font-medium text-brand-800">{trial}</dd>
+            <dd className="mt-1 font-medium text-brand-800">{trial}</dd>
           </>
         ) : null}
         <dt className="sr-only">Subscriber</dt>
