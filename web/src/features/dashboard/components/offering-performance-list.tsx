@@ -1,5 +1,6 @@
+import { formatSubscriptionPrice } from "@contracts/cadence";
 import type { Analytics } from "@contracts/dashboard";
-import { formatCents, formatMonthlyPrice } from "@contracts/money";
+import { formatCents } from "@contracts/money";
 import { Layers } from "lucide-react";
 import { EmptyList } from "./empty-list";
 
@@ -9,17 +10,27 @@ const subscribersOf = (n: number) => `${n} ${n === 1 ? "subscriber" : "subscribe
 
 /**
  * How the amount beside it is made, in numbers that multiply: "N subscribers × $p/month" only
- * when every live subscriber pays $p; otherwise the range they pay (a price edit leaves
- * existing subscribers on their own price). Cancelled subscribers are in neither.
+ * when every live subscriber pays the same; otherwise the range they pay (a price edit leaves
+ * existing subscribers on their own price). Cancelled subscribers are in neither. The server
+ * gives each subscriber's price as a month's worth (weekly × 52/12, …), so a weekly offering's
+ * figures say "monthly equivalent" rather than pass for its price; its own price, with its
+ * cadence, is what new subscribers pay.
  */
-function breakdownOf({ liveSubscriberCount, livePriceRange, priceCents }: OfferingPerformance) {
+function breakdownOf({
+  liveSubscriberCount,
+  livePriceRange,
+  priceCents,
+  cadence,
+}: OfferingPerformance) {
   if (!livePriceRange || liveSubscriberCount === 0) {
-    return `No live subscribers · ${formatMonthlyPrice(priceCents)} for new ones`;
+    return `No live subscribers · ${formatSubscriptionPrice(priceCents, cadence)} for new ones`;
   }
-  if (livePriceRange.minCents === livePriceRange.maxCents) {
-    return `${subscribersOf(liveSubscriberCount)} × ${formatMonthlyPrice(livePriceRange.minCents)}`;
+  const perMonth = cadence === "month" ? "/month" : "/month equivalent";
+  const { minCents, maxCents } = livePriceRange;
+  if (minCents === maxCents) {
+    return `${subscribersOf(liveSubscriberCount)} × ${formatCents(minCents)}${perMonth}`;
   }
-  return `${subscribersOf(liveSubscriberCount)} at different prices, ${formatCents(livePriceRange.minCents)} to ${formatMonthlyPrice(livePriceRange.maxCents)}`;
+  return `${subscribersOf(liveSubscriberCount)} at different prices, ${formatCents(minCents)} to ${formatCents(maxCents)}${perMonth}`;
 }
 
 /** Per offering: live subscribers and what they pay each month together (ADR 025). */
