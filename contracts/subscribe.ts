@@ -28,6 +28,11 @@ export const startSubscriptionSchema = z
       .string()
       .trim()
       .regex(/^pm_[A-Za-z0-9_]+$/, "paymentMethodId is not valid"),
+    /**
+     * Subscribe without the offering's free trial: what the modal sends after it was told
+     * this customer already had one with the business (a 409 with code trial_used).
+     */
+    withoutTrial: z.boolean({ error: "withoutTrial must be true or false" }).optional(),
   })
   .strict();
 export type StartSubscriptionInput = z.infer<typeof startSubscriptionSchema>;
@@ -51,7 +56,12 @@ export const startFreeSubscriptionResponseSchema = subscribedResponseSchema;
 
 export const startSubscriptionResponseSchema = z.object({
   subscriptionId: z.string(),
-  /** The first payment's client secret, for Stripe.js to confirm (3-D Secure when asked). */
+  /**
+   * What Stripe.js confirms (3-D Secure when asked): the first payment's PaymentIntent, or,
+   * when a free trial comes first and nothing is charged yet, the SetupIntent that saves the
+   * card for the first charge.
+   */
+  confirm: z.enum(["payment", "setup"]),
   clientSecret: z.string().nullable(),
   /** Proves to finalize that this caller started the attempt (its answer holds the manage key). */
   finalizeToken: z.string(),

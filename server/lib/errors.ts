@@ -7,6 +7,8 @@ const statusByCode = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** This customer already had the business's free trial: they may subscribe without one. */
+  trial_used: 409,
   /** A self-service link whose business deleted its account: it existed, and won't again. */
   subscription_closed: 410,
   payment_failed: 402,

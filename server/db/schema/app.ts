@@ -105,6 +105,11 @@ export const subscribers = pgTable(
      * Set exactly when payment_status is cancelled; churn and MRR history read it.
      */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /**
+     * When the subscriber's free trial ends (Stripe's trial_end), or null without one. Kept
+     * after it passes: monthly revenue counts a subscriber only from this moment (ADR 032).
+     */
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
   },
   (t) => [
     // Churn and the MRR history need to know when: a cancelled subscriber always has a date,
@@ -441,3 +446,30 @@ export const closedSubscriptions = pgTable("closed_subscriptions", {
   businessName: text("business_name").notNull(),
   closedAt: timestamp("closed_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One free trial per customer per creator (issue 20, ADR 032): each trial a business gave, by
+ * e-mail and card. Sign-up refuses a second trial to a known e-mail or card; a trial that got
+ * through anyway (two sign-ups at once) loses it when it is recorded here, which is why the
+ * e-mail is unique per creator.
+ */
+export const trialGrants = pgTable(
+  "trial_grants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The creator: a trial is one per business, across its offerings. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** Lower-cased, so case never makes a second customer. */
+    email: text("email").notNull(),
+    /** Stripe's card fingerprint: the same card under another e-mail is the same customer. */
+    cardFingerprint: text("card_fingerprint"),
+    stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("trial_grants_user_email_idx").on(t.userId, t.email),
+    index("trial_grants_user_card_idx").on(t.userId, t.cardFingerprint),
+  ],
+);

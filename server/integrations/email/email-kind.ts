@@ -2,6 +2,7 @@
 export type EmailKind =
   | "subscription_confirmation"
   | "payment_receipt"
+  | "trial_ending"
   | "payment_failed"
   | "payment_refunded"
   | "subscription_cancelled"

@@ -37,18 +37,22 @@ export async function insertSubscriberOnce(db: Db, values: typeof subscribers.$i
 /**
  * Cancelled is one-way: a late or reordered event never brings a subscriber back. Cancelling
  * dates it: `endedAt` is Stripe's (ended_at, else canceled_at), kept within the subscriber's
- * life (never before it began, never in the future), or now when Stripe gave none.
+ * life (never before it began, never in the future), or now when Stripe gave none. The trial's
+ * end follows Stripe's (a trial can be ended early).
  */
 export async function updateSubscriberStatus(
   db: Db,
   subscriberId: string,
   status: SubscriberStatus,
   endedAt: Date | null = null,
+  /** Left out: unchanged. */
+  trialEndsAt?: Date | null,
 ) {
   await db
     .update(subscribers)
     .set({
       paymentStatus: status,
+      ...(trialEndsAt === undefined ? {} : { trialEndsAt }),
       ...(status === "cancelled"
         ? {
             cancelledAt: sql`greatest(${subscribers.createdAt}, least(coalesce(${endedAt?.toISOString() ?? null}::timestamptz, now()), now()))`,

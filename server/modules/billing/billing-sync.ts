@@ -26,6 +26,7 @@ import {
 } from "./lifecycle-emails";
 import { type OrphanOutcome, settleOrphanSubscription } from "./orphan-subscription";
 import { subscriberStatusFor } from "./subscriber-status";
+import { recordTrialGrant } from "./trial-grant-repository";
 
 export interface BillingDeps {
   db: Db;
@@ -77,6 +78,54 @@ function paymentIntentIdOf(invoice: Stripe.Invoice): string | null {
   return typeof intent === "string" ? intent : intent.id;
 }
 
+function trialEndOf(subscription: Stripe.Subscription): Date | null {
+  return subscription.trial_end ? new Date(subscription.trial_end * 1000) : null;
+}
+
+/**
+ * A trial whose card isn't confirmed yet (3-D Secure pending, or abandoned): nobody has
+ * subscribed until it is. Stripe cancels it at the trial's end, as it has no card to charge.
+ */
+function awaitsCardSetup(subscription: Stripe.Subscription): boolean {
+  return subscription.status === "trialing" && subscription.pending_setup_intent !== null;
+}
+
+function cardFingerprintOf(subscription: Stripe.Subscription): string | null {
+  const method = subscription.default_payment_method;
+  return method && typeof method !== "string" ? (method.card?.fingerprint ?? null) : null;
+}
+
+/**
+ * One trial per customer per business (ADR 032). Sign-up refuses a known e-mail or card; a
+ * second trial that got through anyway (two sign-ups at once) ends now, so its first charge
+ * is made today, as it would have been without a trial.
+ */
+async function enforceOneTrial(
+  deps: BillingDeps,
+  offering: OfferingRow,
+  subscription: Stripe.Subscription,
+): Promise<Stripe.Subscription> {
+  if (subscription.status !== "trialing" || awaitsCardSetup(subscription)) return subscription;
+  const claimant = {
+    userId: offering.userId,
+    email: customerDetails(subscription).email,
+    cardFingerprint: cardFingerprintOf(subscription),
+  };
+  const verdict = await deps.db.transaction((tx) =>
+    recordTrialGrant(tx, claimant, subscription.id),
+  );
+  if (verdict === "first") return subscription;
+  deps.logger.warn(
+    { stripeSubscriptionId: subscription.id },
+    "a second free trial for the same customer: ending it now",
+  );
+  return deps.stripe.subscriptions.update(
+    subscription.id,
+    { trial_end: "now", expand: ["customer", "default_payment_method"] },
+    { idempotencyKey: `${subscription.id}-end-repeat-trial` },
+  );
+}
+
 /** When Stripe says the subscription ended; canceled_at is when it was asked to, a fallback. */
 function endedAtOf(subscription: Stripe.Subscription): Date | null {
   const seconds = subscription.ended_at ?? subscription.canceled_at;
@@ -117,11 +166,16 @@ export async function syncStripeSubscription(
   options: {
     /** From an invoice.payment_failed event: each attempt is a fact of its own to tell. */
     failedAttempt?: FailedAttempt;
+    /** From a trial_will_end event: remind the subscriber of the first charge. */
+    trialWillEnd?: boolean;
   } = {},
 ): Promise<SyncResult> {
-  const subscription = await deps.stripe.subscriptions.retrieve(stripeSubscriptionId, {
-    expand: ["customer", "default_payment_method"],
-  });
+  let subscription: Stripe.Subscription = await deps.stripe.subscriptions.retrieve(
+    stripeSubscriptionId,
+    {
+      expand: ["customer", "default_payment_method"],
+    },
+  );
   // Metadata is ours, but anything that isn't a UUID can't name an offering (and would be a
   // database error on every retry of the webhook): it is not one of our subscriptions.
   const metadataOfferingId = subscription.metadata[SUBSCRIPTION_METADATA.offeringId];
@@ -132,6 +186,7 @@ export async function syncStripeSubscription(
     const orphan = offeringId ? await settleOrphanSubscription(deps, subscription) : null;
     return { subscriberId: null, stripeStatus: subscription.status, offering: null, orphan };
   }
+  subscription = await enforceOneTrial(deps, offering, subscription);
   const status = subscriberStatusFor(subscription.status);
   const paidInvoices = status ? await listPaidInvoices(deps.stripe, subscription.id) : [];
   const feePercent = Math.round(subscription.application_fee_percent ?? FREE_PLAN_FEE_PERCENT);
@@ -143,7 +198,9 @@ export async function syncStripeSubscription(
     let isNewSubscriber = false;
     if (!subscriber) {
       // Nobody paid yet (or the attempt expired): there is no subscriber to record.
-      if (status === null || paidInvoices.length === 0) return null;
+      if (status === null || paidInvoices.length === 0 || awaitsCardSetup(subscription)) {
+        return null;
+      }
       const inserted = await insertSubscriberOnce(tx, {
         offeringId: offering.id,
         userId: offering.userId,
@@ -155,12 +212,19 @@ export async function syncStripeSubscription(
           cadenceOfRecurring(subscription.items.data[0]?.price.recurring) ?? offering.cadence,
         stripeCustomerId: customerId,
         stripeSubscriptionId: subscription.id,
+        trialEndsAt: trialEndOf(subscription),
       });
       isNewSubscriber = inserted !== null;
       subscriber = inserted ?? (await findSubscriberByStripeSubscriptionId(tx, subscription.id));
       if (!subscriber) return null;
     } else if (status) {
-      await updateSubscriberStatus(tx, subscriber.id, status, endedAtOf(subscription));
+      await updateSubscriberStatus(
+        tx,
+        subscriber.id,
+        status,
+        endedAtOf(subscription),
+        trialEndOf(subscription),
+      );
     }
     const emails = lifecycleEmails({
       tx,
@@ -204,6 +268,11 @@ export async function syncStripeSubscription(
       }
     }
     if (options.failedAttempt) await emails.paymentFailed(options.failedAttempt);
+    const trialEnd = trialEndOf(subscription);
+    // Only a trial still running: one ended early, or cancelled, has no charge coming.
+    if (options.trialWillEnd && subscription.status === "trialing" && trialEnd) {
+      if (!subscription.cancel_at_period_end) await emails.trialEnding(subscription.id, trialEnd);
+    }
     const hasEnded = subscription.status === "canceled" || subscription.cancel_at_period_end;
     if (hasEnded && isEndedByAccountDeletion(subscription)) {
       // Ended by the account's deletion, before its rows are gone: the subscriber hears why

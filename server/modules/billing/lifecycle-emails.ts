@@ -10,6 +10,7 @@ import { renderPaymentFailedEmail } from "../../integrations/email/templates/pay
 import { renderPaymentReceiptEmail } from "../../integrations/email/templates/payment-receipt";
 import { renderSubscriptionCancelledEmail } from "../../integrations/email/templates/subscription-cancelled";
 import { renderSubscriptionConfirmationEmail } from "../../integrations/email/templates/subscription-confirmation";
+import { renderTrialEndingEmail } from "../../integrations/email/templates/trial-ending";
 import { customerPortalUrl, dashboardPath } from "../../lib/public-links";
 import type { OfferingRow } from "../offerings/offering-repository";
 import { type CreatorContact, findCreatorContact } from "./billing-repository";
@@ -110,6 +111,26 @@ export function lifecycleEmails(options: {
           cadence: subscriber.cadence,
           dashboardUrl,
           settingsUrl,
+        })),
+      });
+    },
+
+    /** Stripe's trial_will_end: three days before a free trial's first charge. */
+    async trialEnding(stripeSubscriptionId: string, chargeAt: Date) {
+      await mailer.enqueue(tx, {
+        kind: "trial_ending",
+        // Per trial end: a trial moved to another date is another reminder.
+        dedupeKey: `trial-ending:${stripeSubscriptionId}:${chargeAt.toISOString()}`,
+        ...forSubscriber,
+        ...(await renderTrialEndingEmail({
+          to: subscriber.email,
+          subscriberName: subscriber.name,
+          offeringTitle: offering.title,
+          creatorName: offering.creatorName,
+          priceCents: subscriber.priceCents,
+          cadence: subscriber.cadence,
+          chargeAt,
+          manageUrl,
         })),
       });
     },

@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { type Cadence, formatCadencePrice } from "../../../contracts/cadence";
 import { NOT_ACCEPTING_SUBSCRIPTIONS_MESSAGE } from "../../../contracts/landing";
 import { isFreePrice, MIN_PAID_PRICE_CENTS } from "../../../contracts/offerings";
 import { FREE_PLAN_FEE_PERCENT } from "../../../contracts/plans";
@@ -16,6 +17,7 @@ import {
   syncStripeSubscription,
 } from "../billing/billing-sync";
 import { orphanedAttemptError } from "../billing/orphan-subscription";
+import { hasHadTrial } from "../billing/trial-grant-repository";
 import {
   assertCardAttemptsAllowed,
   declinedFirstPaymentKey,
@@ -24,7 +26,7 @@ import {
 } from "../card-attempts/card-attempt-limits";
 import { findConnectAccountByUserId } from "../connect/connect-repository";
 import { findManageKeyOfSubscriber } from "../customer-portal/customer-portal-repository";
-import { findOfferingById } from "../offerings/offering-repository";
+import { findOfferingById, type OfferingRow } from "../offerings/offering-repository";
 import { findActiveOfferingByCustomUrl } from "../offerings/public-offering-repository";
 import type { FinalizeTokens } from "./finalize-token";
 import { hasLiveSubscription, lockFreeSubscribe } from "./free-subscribe-repository";
@@ -60,10 +62,54 @@ async function requireSubscribableOffering(deps: BillingDeps, customUrl: string)
   return { offering, publicOffering, destination: account.stripeAccountId };
 }
 
-function clientSecretOf(subscription: Stripe.Subscription): string | null {
+/** What the browser confirms: the first payment, or with a trial the card's setup. */
+function confirmationOf(subscription: Stripe.Subscription) {
+  const setup = subscription.pending_setup_intent;
+  if (setup) {
+    return {
+      confirm: "setup" as const,
+      clientSecret: typeof setup === "string" ? null : setup.client_secret,
+    };
+  }
   const invoice = subscription.latest_invoice;
-  if (!invoice || typeof invoice === "string") return null;
-  return invoice.confirmation_secret?.client_secret ?? null;
+  const clientSecret =
+    invoice && typeof invoice !== "string"
+      ? (invoice.confirmation_secret?.client_secret ?? null)
+      : null;
+  return { confirm: "payment" as const, clientSecret };
+}
+
+export function trialUsedMessage(priceCents: number, cadence: Cadence): string {
+  return `You've already had a free trial with this business. You can still subscribe: the first charge of ${formatCadencePrice(priceCents, cadence)} is made today.`;
+}
+
+/**
+ * The trial this sign-up gets: the offering's, unless the customer asked to go without, or
+ * already had one with this business (same e-mail or same card), which is refused with the
+ * choice to subscribe without it. The card's fingerprint is read from Stripe: the browser
+ * made the card, so nothing it says about it is trusted.
+ */
+async function trialDaysFor(
+  deps: BillingDeps,
+  offering: OfferingRow,
+  input: StartSubscriptionInput,
+): Promise<number> {
+  if (offering.trialDays === 0 || input.withoutTrial) return 0;
+  const card = await deps.stripe.paymentMethods.retrieve(input.paymentMethodId).catch((error) => {
+    if (isStripeMissing(error)) {
+      throw new AppError("validation_failed", CARD_NOT_FOUND, { cause: error });
+    }
+    throw error;
+  });
+  const claimant = {
+    userId: offering.userId,
+    email: input.email,
+    cardFingerprint: card.card?.fingerprint ?? null,
+  };
+  if (await hasHadTrial(deps.db, claimant)) {
+    throw new AppError("trial_used", trialUsedMessage(offering.priceCents, offering.cadence));
+  }
+  return offering.trialDays;
 }
 
 /**
@@ -86,6 +132,7 @@ export async function startSubscription(
   await assertCardAttemptsAllowed(deps.db, party);
   const key = `subscribe-${input.attemptId}`;
   try {
+    const trialDays = await trialDaysFor(deps, offering, input);
     const customer = await deps.stripe.customers.create(
       { email: input.email, name: input.name, metadata: { regulars_offering_id: offering.id } },
       { idempotencyKey: `${key}-customer` },
@@ -100,16 +147,26 @@ export async function startSubscription(
         }
         throw error;
       });
-    await deps.stripe.customers.update(
-      customer.id,
-      { invoice_settings: { default_payment_method: input.paymentMethodId } },
-      { idempotencyKey: `${key}-default-card` },
-    );
+    // With a trial the card becomes the default only once its setup is confirmed (Stripe
+    // saves it on the subscription then): an abandoned sign-up has no card to charge, and
+    // Stripe cancels it when the trial ends instead of charging someone who never finished.
+    if (trialDays === 0) {
+      await deps.stripe.customers.update(
+        customer.id,
+        { invoice_settings: { default_payment_method: input.paymentMethodId } },
+        { idempotencyKey: `${key}-default-card` },
+      );
+    }
     const subscription = await deps.stripe.subscriptions.create(
       {
         customer: customer.id,
         items: [{ price: offering.stripePriceId! }],
-        default_payment_method: input.paymentMethodId,
+        ...(trialDays > 0
+          ? {
+              trial_period_days: trialDays,
+              trial_settings: { end_behavior: { missing_payment_method: "cancel" } },
+            }
+          : { default_payment_method: input.paymentMethodId }),
         payment_behavior: "default_incomplete",
         payment_settings: { save_default_payment_method: "on_subscription" },
         transfer_data: { destination },
@@ -120,13 +177,14 @@ export async function startSubscription(
           [SUBSCRIPTION_METADATA.subscriberName]: input.name,
           [SUBSCRIPTION_METADATA.subscriberEmail]: input.email,
         },
-        expand: ["latest_invoice.confirmation_secret"],
+        expand: ["latest_invoice.confirmation_secret", "pending_setup_intent"],
       },
-      { idempotencyKey: `${key}-subscription` },
+      // Going without the trial after a refusal is another request to Stripe.
+      { idempotencyKey: `${key}-subscription${input.withoutTrial ? "-without-trial" : ""}` },
     );
     return {
       subscriptionId: subscription.id,
-      clientSecret: clientSecretOf(subscription),
+      ...confirmationOf(subscription),
       finalizeToken: deps.finalizeTokens.sign(subscription.id),
     };
   } catch (error) {

@@ -70,6 +70,9 @@ export async function handleStripeEvent(
     case "customer.subscription.deleted":
       await syncStripeSubscription(deps, event.data.object.id);
       return "handled";
+    case "customer.subscription.trial_will_end":
+      await syncStripeSubscription(deps, event.data.object.id, { trialWillEnd: true });
+      return "handled";
     case "checkout.session.completed": {
       const session = await deps.stripe.checkout.sessions.retrieve(event.data.object.id);
       const subscription = session.subscription;
