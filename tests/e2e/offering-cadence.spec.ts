@@ -184,4 +184,10 @@ test("an every-2-weeks offering reads as every 2 weeks on its card, landing page
   await page.goto("/dashboard");
   const detail = await findAndOpenSubscriber(page, email.split("@")[0]!, "Casey Fortnight");
   await expect(detail.getByText("$45.00 every 2 weeks", { exact: true })).toBeVisible();
+
+  // Analytics: a month's worth of the fortnightly price (4500 × 26 / 12), named as such.
+  await detail.getByRole("button", { name: "Close" }).first().click();
+  await page.getByRole("tab", { name: "Analytics" }).click();
+  await expect(page.getByText("1 subscriber × $97.50/month equivalent")).toBeVisible();
+  await expect(page.getByText("No live subscribers · $20.00/month for new ones")).toBeVisible();
 });
