@@ -304,6 +304,49 @@ describe("every response of the scenario satisfies its stripe-node type", () => 
     expect((done.latest_invoice as Stripe.Invoice).payments?.data).toMatchObject([
       { id: open.payments?.data[0]?.id, status: "paid", amount_paid: open.amount_due },
     ]);
+    // A free trial whose card is saved through its pending SetupIntent, with 3-D Secure.
+    const trial = await stripe.subscriptions.create({
+      customer: buyer.id,
+      items: [{ price: price.id }],
+      trial_period_days: 7,
+      payment_behavior: "default_incomplete",
+      payment_settings: { save_default_payment_method: "on_subscription" },
+      trial_settings: { end_behavior: { missing_payment_method: "cancel" } },
+      expand: ["latest_invoice", "pending_setup_intent"],
+    });
+    const setup = trial.pending_setup_intent as Stripe.SetupIntent;
+    await browserCall(base, "GET", `/v1/setup_intents/${setup.id}`, {
+      client_secret: setup.client_secret!,
+    });
+    const setupCard = await createCardPaymentMethod(target, "4000002500003155");
+    await browserCall(base, "POST", `/v1/setup_intents/${setup.id}/confirm`, {
+      client_secret: setup.client_secret!,
+      payment_method: setupCard,
+    });
+    await fetch(`${base}/3ds/${setup.id}/complete`, {
+      method: "POST",
+      headers: { Accept: "application/json" },
+    });
+    await stripe.setupIntents.retrieve(setup.id);
+    await stripe.setupIntents.list({ customer: buyer.id });
+    const spareSetup = await stripe.setupIntents.create({
+      customer: buyer.id,
+      usage: "off_session",
+    });
+    await stripe.setupIntents.update(spareSetup.id, { metadata: { a: "b" } });
+    await caught(
+      stripe.setupIntents.confirm(spareSetup.id, {
+        payment_method: await createCardPaymentMethod(target, "4000000000000002"),
+      }),
+    );
+    await stripe.setupIntents.cancel(spareSetup.id, { cancellation_reason: "abandoned" });
+    const shortTrial = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      trial_period_days: 2,
+    });
+    await stripe.subscriptions.update(shortTrial.id, { trial_end: "now" });
+    await stripe.subscriptions.list({ status: "trialing" });
     // And one abandoned: cancelled at once, its invoice voided.
     const abandoned = await stripe.subscriptions.create({
       customer: buyer.id,

@@ -130,7 +130,7 @@ describe("subscription periods", () => {
         line: "1 × Lawn (at $90.00 every 3 months)",
       },
     ];
-    const subscriptions = [];
+    const subscriptions: Stripe.Subscription[] = [];
     for (const plan of plans) {
       const customer = await customerOn(start);
       subscriptions.push(
@@ -140,18 +140,14 @@ describe("subscription periods", () => {
         }),
       );
     }
-    const [weekly, biweekly, quarterly] = subscriptions as [
-      Stripe.Subscription,
-      Stripe.Subscription,
-      Stripe.Subscription,
-    ];
-    const item = weekly.items.data[0]!;
+    const [weekly, biweekly, quarterly] = subscriptions;
+    const item = weekly!.items.data[0]!;
     expect(item.current_period_end - item.current_period_start).toBe(7 * DAY);
     // The legacy plan on the item says the cadence too.
-    expect(biweekly.items.data[0]!.plan).toMatchObject({ interval: "week", interval_count: 2 });
-    expect(quarterly.items.data[0]!.plan).toMatchObject({ interval: "month", interval_count: 3 });
+    expect(biweekly!.items.data[0]!.plan).toMatchObject({ interval: "week", interval_count: 2 });
+    expect(quarterly!.items.data[0]!.plan).toMatchObject({ interval: "month", interval_count: 3 });
 
-    const t0 = weekly.start_date;
+    const t0 = weekly!.start_date;
     const end = t0 + 183 * DAY;
     await advance(start, end, 14 * DAY);
 

@@ -35,6 +35,7 @@ const RESOURCES: Record<string, (stripe: Stripe) => object> = {
   prices: (s) => s.prices,
   products: (s) => s.products,
   refunds: (s) => s.refunds,
+  setupIntents: (s) => s.setupIntents,
   subscriptions: (s) => s.subscriptions,
   // Stored inside their subscription; `subscription.items.url` points at this resource.
   subscriptionItems: (s) => s.subscriptionItems,
@@ -171,6 +172,7 @@ describe("the SDK's retrieve and list operations", () => {
       .data;
     const onboarded = await stripe.accounts.retrieve(account.id);
     const missing = (prefix: string) => `${prefix}_notheld`;
+    const setup = await stripe.setupIntents.create({ customer: paid.customer.id });
     ids = {
       accounts: account.id,
       "accounts/capabilities": "transfers",
@@ -196,6 +198,7 @@ describe("the SDK's retrieve and list operations", () => {
       products: String(paid.price.product),
       "products/features": missing("prodft"),
       refunds: refund.id,
+      setup_intents: setup.id,
       subscriptions: paid.subscription.id,
       subscription_items: paid.subscription.items.data[0]!.id,
       "test_helpers/test_clocks": clock.id,

@@ -12,6 +12,7 @@ import {
   metadataOf,
   optionalArray,
   optionalBool,
+  optionalInt,
   optionalNumber,
   optionalObject,
   optionalString,
@@ -38,6 +39,63 @@ const paymentSettingsShape: ParamShape = {
   payment_method_types: "any",
   payment_method_options: "any",
 };
+
+const trialSettingsShape: ParamShape = { end_behavior: { missing_payment_method: true } };
+const MISSING_PAYMENT_METHOD = ["cancel", "create_invoice", "pause"] as const;
+type MissingPaymentMethod = (typeof MISSING_PAYMENT_METHOD)[number];
+const MAX_TRIAL_DAYS = 730;
+
+function missingPaymentMethodOf(params: Record<string, unknown>): MissingPaymentMethod | undefined {
+  const settings = optionalObject(params, "trial_settings");
+  if (!settings) return undefined;
+  const behavior = (settings.end_behavior as Record<string, unknown> | undefined)
+    ?.missing_payment_method;
+  if (behavior === undefined) throw missing("trial_settings[end_behavior][missing_payment_method]");
+  if (!(MISSING_PAYMENT_METHOD as readonly unknown[]).includes(behavior))
+    throw invalid(
+      "trial_settings[end_behavior][missing_payment_method]",
+      `Invalid trial_settings[end_behavior][missing_payment_method]: must be one of ${MISSING_PAYMENT_METHOD.join(", ")}`,
+    );
+  return behavior as MissingPaymentMethod;
+}
+
+/** `trial_end`: "now" or a Unix time in the future, at most two years ahead. */
+function trialEndOf(em: Emulator, params: Record<string, unknown>): number | "now" | undefined {
+  const raw = params.trial_end;
+  if (raw === undefined || raw === "") return undefined;
+  if (raw === "now") return "now";
+  const at = Number(raw);
+  const now = em.store.now();
+  if (!Number.isInteger(at) || at <= now)
+    throw invalid(
+      "trial_end",
+      "Invalid timestamp: must be an integer Unix timestamp in the future, or 'now'.",
+    );
+  if (at > now + MAX_TRIAL_DAYS * 86_400)
+    throw invalid("trial_end", "Invalid timestamp: can be no more than two years in the future.");
+  return at;
+}
+
+/** When a new subscription's trial ends: from trial_end or trial_period_days; null for none. */
+function newTrialEnd(em: Emulator, params: Record<string, unknown>): number | null {
+  const end = trialEndOf(em, params);
+  const days = optionalInt(params, "trial_period_days");
+  if (end !== undefined && days !== undefined)
+    throw invalid(
+      "trial_end",
+      "You may only specify one of these parameters: trial_end, trial_period_days.",
+    );
+  if (days !== undefined) {
+    if (days < 1 || days > MAX_TRIAL_DAYS)
+      throw invalid(
+        "trial_period_days",
+        `Invalid trial_period_days: must be between 1 and ${MAX_TRIAL_DAYS} days.`,
+      );
+    return em.store.now() + days * 86_400;
+  }
+  // trial_end=now on create starts the subscription without a trial.
+  return end === undefined || end === "now" ? null : end;
+}
 
 function readNewSubscription(
   em: Emulator,
@@ -76,6 +134,8 @@ function readNewSubscription(
     saveDefaultPaymentMethod: settings?.save_default_payment_method
       ? String(settings.save_default_payment_method)
       : null,
+    trialEnd: newTrialEnd(em, params),
+    missingPaymentMethod: missingPaymentMethodOf(params),
   };
 }
 
@@ -134,6 +194,8 @@ function updateFromParams(
       },
       metadata: params.metadata === undefined ? undefined : metadataOf(params),
       description: optionalString(params, "description"),
+      trialEnd: trialEndOf(em, params),
+      missingPaymentMethod: missingPaymentMethodOf(params),
     },
     account,
   );
@@ -160,10 +222,15 @@ export const subscriptionRoutes: Route[] = [
       "off_session",
       "proration_behavior",
       "cancel_at_period_end",
+      "trial_period_days",
+      "trial_end",
+      "trial_settings",
+      "trial_from_plan",
     ],
     nested: {
       items: itemShape,
       payment_settings: paymentSettingsShape,
+      trial_settings: trialSettingsShape,
       transfer_data: transferData,
       billing_mode: billingMode,
     },
@@ -196,8 +263,15 @@ export const subscriptionRoutes: Route[] = [
       "description",
       "payment_behavior",
       "cancellation_details",
+      "trial_end",
+      "trial_settings",
+      "trial_from_plan",
     ],
-    nested: { items: itemShape, cancellation_details: { comment: true, feedback: true } },
+    nested: {
+      items: itemShape,
+      cancellation_details: { comment: true, feedback: true },
+      trial_settings: trialSettingsShape,
+    },
     handle: (em, { params, account }, path) =>
       updateFromParams(em, requireObject(em, path.id, "subscription", account), params, account),
   },

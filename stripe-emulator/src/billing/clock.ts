@@ -1,9 +1,11 @@
 import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
+import type { Stored } from "../core/state";
 import { cancelInvoicePayments } from "./invoice-payments";
 import { collectInvoice, createSubscriptionInvoice } from "./invoices";
 import { periodEndOf } from "./periods";
 import { setSubscriptionStatus, subscriptionOfInvoice } from "./subscription-status";
+import { endTrial, sendTrialWillEnd, trialReminderAt } from "./trials";
 
 const INCOMPLETE_EXPIRES_AFTER = 23 * 3600;
 
@@ -17,6 +19,11 @@ function nextDueAt(em: Emulator): number | null {
   for (const s of em.store.list("subscription")) {
     if (s.status === "incomplete") times.push((s.created as number) + INCOMPLETE_EXPIRES_AFTER);
     else if (isLive(s)) times.push(periodEnd(s));
+    else if (s.status === "trialing") {
+      const reminder = trialReminderAt(s);
+      if (reminder !== null) times.push(reminder);
+      times.push(s.trial_end as number);
+    }
   }
   for (const i of em.store.listWhere("invoice", "status", "open", (i) => i.status === "open")) {
     if (typeof i.next_payment_attempt === "number") times.push(i.next_payment_attempt);
@@ -70,6 +77,24 @@ function renew(em: Emulator, subscription: Stripe.Subscription) {
   else collectInvoice(em, invoice);
 }
 
+/** A trial's reminder and end; one set to cancel at period end ends with it, uncharged. */
+function runTrial(em: Emulator, subscription: Stored<"subscription">, now: number) {
+  const reminder = trialReminderAt(subscription);
+  if (reminder !== null && reminder <= now) sendTrialWillEnd(em, subscription);
+  if ((subscription.trial_end as number) > now) return;
+  if (subscription.cancel_at_period_end) {
+    subscription.cancellation_details = {
+      comment: null,
+      feedback: null,
+      ...subscription.cancellation_details,
+      reason: "cancellation_requested",
+    };
+    setSubscriptionStatus(em, subscription, "canceled");
+  } else {
+    endTrial(em, subscription);
+  }
+}
+
 /** Runs whatever is due at the emulator's current time: renewals, retries, expiries. */
 export function runDueWork(em: Emulator) {
   const now = em.store.now();
@@ -77,6 +102,10 @@ export function runDueWork(em: Emulator) {
     if (subscription.status === "incomplete") {
       if ((subscription.created as number) + INCOMPLETE_EXPIRES_AFTER <= now)
         expireIncomplete(em, subscription, now);
+      continue;
+    }
+    if (subscription.status === "trialing") {
+      runTrial(em, subscription, now);
       continue;
     }
     if (!isLive(subscription) || periodEnd(subscription) > now) continue;

@@ -27,7 +27,9 @@ export function createSubscriptionInvoice(
   const productName = String(item.price.nickname ?? product?.name ?? "Subscription");
   // Only per-unit prices are modelled, and every one has a unit_amount.
   const unitAmount = item.price.unit_amount!;
-  const amount = unitAmount * (item.quantity ?? 1);
+  // A subscription that starts with a trial gets a $0 invoice for it.
+  const trial = subscription.status === "trialing";
+  const amount = trial ? 0 : unitAmount * (item.quantity ?? 1);
   const now = em.store.now();
   const invoiceId = newId("in");
   const pct = subscription.application_fee_percent as number | null;
@@ -42,7 +44,9 @@ export function createSubscriptionInvoice(
     object: "line_item",
     amount,
     currency: "usd",
-    description: `${item.quantity ?? 1} × ${productName} (at $${(unitAmount / 100).toFixed(2)} ${cadenceOf(item.price)})`,
+    description: trial
+      ? `Trial period for ${productName}`
+      : `${item.quantity ?? 1} × ${productName} (at $${(unitAmount / 100).toFixed(2)} ${cadenceOf(item.price)})`,
     discount_amounts: [],
     discountable: true,
     discounts: [],
@@ -226,7 +230,11 @@ export function voidInvoice(
   }
 }
 
-function defaultPaymentMethodOf(em: Emulator, subscription: Stripe.Subscription): string | null {
+/** The card a subscription's invoices are charged to: its own default, else its customer's. */
+export function defaultPaymentMethodOf(
+  em: Emulator,
+  subscription: Stripe.Subscription,
+): string | null {
   if (subscription.default_payment_method) return subscription.default_payment_method as string;
   const customer = em.store.get(subscription.customer as string, "customer");
   return (customer?.invoice_settings?.default_payment_method as string | null) ?? null;

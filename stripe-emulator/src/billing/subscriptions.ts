@@ -6,7 +6,9 @@ import { newId, type Stored } from "../core/state";
 import { createSubscriptionInvoice, voidInvoice } from "./invoices";
 import { attemptPayment } from "./payments";
 import { periodEndOf } from "./periods";
+import { createSetupIntent } from "./setup-intents";
 import { setSubscriptionStatus } from "./subscription-status";
+import { changeTrialEnd, remindIfDue } from "./trials";
 
 // Subscriptions: how one starts (its first invoice and payment) and how it is canceled.
 
@@ -20,6 +22,9 @@ export interface NewSubscription {
   onBehalfOf: string | null;
   metadata: Record<string, string>;
   saveDefaultPaymentMethod: string | null;
+  /** When a free trial ends; null or absent: no trial. */
+  trialEnd?: number | null;
+  missingPaymentMethod?: Stripe.Subscription.TrialSettings.EndBehavior.MissingPaymentMethod;
 }
 
 /** Subscription items still carry the legacy Plan view of their price. */
@@ -69,6 +74,7 @@ function buildSubscription(
   }
   const now = em.store.now();
   const id = newId("sub");
+  const trialEnd = input.trialEnd ?? null;
   // Typed with the SDK's own basil type, so the shape cannot drift from Stripe's.
   const subscription: Stripe.Subscription = {
     id,
@@ -76,7 +82,8 @@ function buildSubscription(
     application: null,
     application_fee_percent: input.applicationFeePercent,
     automatic_tax: { enabled: false, liability: null, disabled_reason: null },
-    billing_cycle_anchor: now,
+    // A trial's end is where the paid periods start.
+    billing_cycle_anchor: trialEnd ?? now,
     billing_cycle_anchor_config: null,
     billing_mode: { type: "classic", updated_at: now },
     billing_thresholds: null,
@@ -105,7 +112,7 @@ function buildSubscription(
           billing_thresholds: null,
           created: now,
           current_period_start: now,
-          current_period_end: periodEndOf(price, now),
+          current_period_end: trialEnd ?? periodEndOf(price, now),
           discounts: [],
           metadata: {},
           plan: planOf(price),
@@ -135,14 +142,16 @@ function buildSubscription(
     pending_update: null,
     schedule: null,
     start_date: now,
-    status: "incomplete",
+    status: trialEnd ? "trialing" : "incomplete",
     test_clock: null,
     transfer_data: input.destination
       ? { destination: input.destination, amount_percent: null }
       : null,
-    trial_end: null,
-    trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } },
-    trial_start: null,
+    trial_end: trialEnd,
+    trial_settings: {
+      end_behavior: { missing_payment_method: input.missingPaymentMethod ?? "create_invoice" },
+    },
+    trial_start: trialEnd ? now : null,
   };
   return em.store.put(subscription, account);
 }
@@ -156,11 +165,30 @@ export function startSubscription(
 ) {
   const subscription = buildSubscription(em, input, account);
   const invoice = createSubscriptionInvoice(em, subscription, "subscription_create");
+  const trialing = subscription.status === "trialing";
+  if (trialing && behavior === "default_incomplete") {
+    // Nothing to pay yet: the browser saves the card through this SetupIntent instead.
+    const setup = createSetupIntent(
+      em,
+      {
+        customer: input.customer,
+        paymentMethod: null,
+        usage: "off_session",
+        description: null,
+        metadata: {},
+        subscription: subscription.id,
+      },
+      account,
+    );
+    subscription.pending_setup_intent = setup.id;
+    em.store.put(subscription);
+  }
   // Stripe's created event already names the first invoice.
   em.webhooks.emit("customer.subscription.created", subscription);
   if (invoice.status === "paid") {
-    setSubscriptionStatus(em, subscription, "active");
+    if (!trialing) setSubscriptionStatus(em, subscription, "active");
     em.webhooks.emit("invoice.paid", invoice);
+    if (trialing) remindIfDue(em, subscription);
     return em.store.get(subscription.id, "subscription")!;
   }
   if (behavior !== "default_incomplete") {
@@ -192,6 +220,9 @@ export interface SubscriptionUpdate {
   /** Merged into the subscription's; an empty value removes a key. */
   metadata?: Record<string, string>;
   description?: string;
+  /** Ends a trial ("now") or (re)starts one that ends then. */
+  trialEnd?: number | "now";
+  missingPaymentMethod?: Stripe.Subscription.TrialSettings.EndBehavior.MissingPaymentMethod;
 }
 
 /** Applies an update and sends `customer.subscription.updated` with what changed. */
@@ -251,10 +282,17 @@ export function updateSubscription(
     subscription.metadata = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== ""));
   }
   if (update.description !== undefined) subscription.description = update.description;
+  if (update.missingPaymentMethod !== undefined) {
+    previous.trial_settings = subscription.trial_settings;
+    subscription.trial_settings = {
+      end_behavior: { missing_payment_method: update.missingPaymentMethod },
+    };
+  }
   em.store.put(subscription);
   if (Object.keys(previous).length > 0)
     em.webhooks.emit("customer.subscription.updated", subscription, { previous });
-  return subscription;
+  if (update.trialEnd !== undefined) changeTrialEnd(em, subscription, update.trialEnd);
+  return em.store.get(subscription.id, "subscription")!;
 }
 
 /**

@@ -42,6 +42,15 @@ interface PrivateFieldsOf {
   };
   /** The card number the PaymentMethod was made from: its test behaviour follows from it. */
   payment_method: { _number?: string; _authenticated?: boolean };
+  setup_intent: {
+    _return_url?: string | null;
+    /** The subscription whose `pending_setup_intent` this is. */
+    _subscription?: string | null;
+  };
+  subscription: {
+    /** `customer.subscription.trial_will_end` was sent for the current trial. */
+    _trial_will_end_sent?: boolean;
+  };
 }
 
 type PrivateFields<K extends ObjectKind> = K extends keyof PrivateFieldsOf
@@ -69,6 +78,7 @@ interface StoredTypes {
   price: Stripe.Price;
   product: Stripe.Product;
   refund: Stripe.Refund;
+  setup_intent: Stripe.SetupIntent;
   subscription: Stripe.Subscription;
   transfer: Stripe.Transfer;
 }

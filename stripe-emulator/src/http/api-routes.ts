@@ -9,6 +9,7 @@ import { eventRoutes } from "../api/events";
 import { invoiceRoutes } from "../api/invoices";
 import { paymentIntentRoutes } from "../api/payment-intents";
 import { refundRoutes } from "../api/refunds";
+import { setupIntentRoutes } from "../api/setup-intents";
 import { subscriptionRoutes } from "../api/subscriptions";
 import { testClockRoutes } from "../api/test-clocks";
 import { transferRoutes } from "../api/transfers";
@@ -35,6 +36,7 @@ const routes: Route[] = [
   ...subscriptionRoutes,
   ...invoiceRoutes,
   ...paymentIntentRoutes,
+  ...setupIntentRoutes,
   ...refundRoutes,
   ...disputeRoutes,
   ...checkoutRoutes,

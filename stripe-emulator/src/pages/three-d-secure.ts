@@ -61,8 +61,10 @@ const CHALLENGE_CSS = `
 
 /** Stripe's "3D Secure 2 Test Page": the bank's challenge, reduced to Complete or Fail. */
 export function renderThreeDSecurePage(p: {
+  /** The PaymentIntent's id, or the SetupIntent's when a card is being saved. */
   paymentIntentId: string;
-  amount: number;
+  /** Null when a card is saved for later (a SetupIntent): nothing is paid now. */
+  amount: number | null;
   currency: string;
   completeAction: string;
   failAction: string;
@@ -70,8 +72,12 @@ export function renderThreeDSecurePage(p: {
 }): string {
   const body = `<div class="card challenge" id="challenge" data-payment-intent="${escapeHtml(p.paymentIntentId)}" data-return-url="${escapeHtml(p.returnUrl ?? "")}">
 <h1>3D Secure 2 Test Page</h1>
-<p>Your bank asks you to confirm this payment.</p>
-<div class="amount">${escapeHtml(formatMoney(p.amount, p.currency))}</div>
+${
+  p.amount === null
+    ? "<p>Your bank asks you to confirm that this card may be saved for future payments.</p>"
+    : `<p>Your bank asks you to confirm this payment.</p>
+<div class="amount">${escapeHtml(formatMoney(p.amount, p.currency))}</div>`
+}
 <p>Complete or fail the authentication to see how your integration handles each outcome.</p>
 <div class="actions">
 <form method="post" action="${escapeHtml(p.failAction)}" data-outcome="fail"><button type="submit" id="test-source-fail-3ds" class="secondary">Fail</button></form>

@@ -3,6 +3,7 @@ import type { ContentfulStatusCode, StatusCode } from "hono/utils/http-status";
 import { settleCheckout, submitCheckout } from "../billing/checkout-completion";
 import { answerThreeDSecure } from "../billing/confirmation";
 import { cancelFromPortal, replaceDefaultCard } from "../billing/portal-sessions";
+import { answerSetupThreeDSecure } from "../billing/setup-intents";
 import { completeOnboarding } from "../connect/onboarding";
 import type { Emulator } from "../core/context";
 import { StripeApiError } from "../core/errors";
@@ -226,16 +227,17 @@ const billingPortalPage: PageHandler = (em, { method, id, action, form }) => {
   );
 };
 
+/** A PaymentIntent's or a SetupIntent's challenge: the same page, with nothing to pay for the latter. */
 const threeDSecurePage: PageHandler = (em, { method, id, action, wantsJson }) => {
-  const pi = em.store.get(id, "payment_intent");
+  const pi = em.store.get(id, "payment_intent") ?? em.store.get(id, "setup_intent");
   if (!pi) return notFound();
   const returnUrl = (pi.next_action?.redirect_to_url?.return_url as string | null) ?? null;
   if (method === "GET") {
     return html(
       renderThreeDSecurePage({
         paymentIntentId: pi.id,
-        amount: pi.amount,
-        currency: pi.currency ?? "usd",
+        amount: pi.object === "payment_intent" ? pi.amount : null,
+        currency: pi.object === "payment_intent" ? pi.currency : "usd",
         completeAction: `/3ds/${pi.id}/complete`,
         failAction: `/3ds/${pi.id}/fail`,
         returnUrl,
@@ -243,7 +245,11 @@ const threeDSecurePage: PageHandler = (em, { method, id, action, wantsJson }) =>
     );
   }
   if (method === "POST" && action) {
-    const after = answerThreeDSecure(em, pi, action as "complete" | "fail");
+    const outcome = action as "complete" | "fail";
+    const after =
+      pi.object === "payment_intent"
+        ? answerThreeDSecure(em, pi, outcome)
+        : answerSetupThreeDSecure(em, pi, outcome);
     if (wantsJson) return { status: 200, json: { status: after.status } };
     if (returnUrl) return redirect(returnUrl);
     const notify = `<script>try{parent.postMessage(${JSON.stringify({ type: "stripe-emulator-3ds-complete", paymentIntentId: pi.id, status: after.status })},"*")}catch(e){}</script>`;
@@ -299,5 +305,5 @@ export function mountHostedPages(app: Hono<EmulatorEnv>, em: Emulator) {
   app.all("/express/:id{lnk_\\w+}", servePage(em, expressDashboardPage));
   app.all("/checkout/:id{cs_\\w+}", servePage(em, checkoutPage));
   app.all("/billing_portal/:id{bps_\\w+}/:action{card|cancel}?", servePage(em, billingPortalPage));
-  app.all("/3ds/:id{pi_\\w+}/:action{complete|fail}?", servePage(em, threeDSecurePage));
+  app.all("/3ds/:id{(?:pi|seti)_\\w+}/:action{complete|fail}?", servePage(em, threeDSecurePage));
 }
