@@ -42,6 +42,15 @@ function merchantPage(apiUrl: string) {
     finishConfirm: function () { return pending; },
     confirm: function (secret, paymentMethod) { this.startConfirm(secret, paymentMethod); return pending; },
     retrieve: function (secret) { return stripe.retrievePaymentIntent(secret); },
+    startSetup: function (secret, paymentMethod) {
+      var data = { payment_method: paymentMethod || { card: card, billing_details: billing } };
+      pending = stripe.confirmCardSetup(secret, data).then(function (r) { return JSON.parse(JSON.stringify(r)); });
+    },
+    setup: function (secret) { this.startSetup(secret); return pending; },
+    confirmSetup: function (secret) {
+      return stripe.confirmSetup({ elements: elements, clientSecret: secret, confirmParams: { return_url: "http://localhost/back", payment_method_data: { billing_details: billing } }, redirect: "if_required" }).then(function (r) { return JSON.parse(JSON.stringify(r)); });
+    },
+    retrieveSetup: function (secret) { return stripe.retrieveSetupIntent(secret); },
     unsupportedElement: function () { try { elements.create("payment"); return null; } catch (e) { return e.message; } },
   };
 </script></body></html>`;
@@ -269,6 +278,66 @@ describe.skipIf(missing !== null)("Stripe.js stand-in in Chromium", () => {
       payment_intent: { id: intent.id, status: "requires_payment_method" },
     });
     await expect(overlay.count()).resolves.toBe(0);
+  });
+
+  it("saves a card with confirmCardSetup and confirmSetup", async () => {
+    const intent = suite.api.createIntent(0, "setup_intent");
+    await typeCard("4242424242424242");
+    const result = (await suite.page.evaluate(
+      `harness.setup(${JSON.stringify(intent.client_secret)})`,
+    )) as { setupIntent?: { id: string; status: string } };
+    expect(result.setupIntent).toMatchObject({ id: intent.id, status: "succeeded" });
+    const confirm = suite.api.requests.find(
+      (r) => r.path === `/v1/setup_intents/${intent.id}/confirm`,
+    );
+    expect(confirm?.params.client_secret).toBe(intent.client_secret);
+    expect(confirm?.params.payment_method).toMatch(/^pm_/);
+
+    const other = suite.api.createIntent(0, "setup_intent");
+    const viaElements = (await suite.page.evaluate(
+      `harness.confirmSetup(${JSON.stringify(other.client_secret)})`,
+    )) as { setupIntent?: { id: string; status: string } };
+    expect(viaElements.setupIntent).toMatchObject({ id: other.id, status: "succeeded" });
+    const retrieved = (await suite.page.evaluate(
+      `harness.retrieveSetup(${JSON.stringify(other.client_secret)})`,
+    )) as { setupIntent?: { status: string } };
+    expect(retrieved.setupIntent?.status).toBe("succeeded");
+  });
+
+  it("resolves a declined setup as { error }", async () => {
+    const intent = suite.api.createIntent(0, "setup_intent");
+    await typeCard("4000000000000002");
+    const result = (await suite.page.evaluate(
+      `harness.setup(${JSON.stringify(intent.client_secret)})`,
+    )) as { error?: { code: string }; setupIntent?: unknown };
+    expect(result.setupIntent).toBeUndefined();
+    expect(result.error?.code).toBe("card_declined");
+  });
+
+  it("runs the 3-D Secure challenge for a SetupIntent, and reports a failed one", async () => {
+    for (const outcome of ["complete", "fail"] as const) {
+      const intent = suite.api.createIntent(0, "setup_intent");
+      await suite.page.reload();
+      await suite.page.waitForFunction("window.harness && harness.events('ready').length === 1");
+      await typeCard("4000002500003155");
+      await suite.page.evaluate(`harness.startSetup(${JSON.stringify(intent.client_secret)})`);
+      const challenge = suite.page.frameLocator('iframe[title="3D Secure authentication"]');
+      await challenge.getByText("saved for future payments").waitFor();
+      await challenge
+        .locator(outcome === "complete" ? "#test-source-authorize-3ds" : "#test-source-fail-3ds")
+        .click();
+      const result = (await suite.page.evaluate("harness.finishConfirm()")) as {
+        setupIntent?: { id: string; status: string };
+        error?: { code: string; setup_intent: { id: string } };
+      };
+      if (outcome === "complete")
+        expect(result.setupIntent).toMatchObject({ id: intent.id, status: "succeeded" });
+      else
+        expect(result.error).toMatchObject({
+          code: "setup_intent_authentication_failure",
+          setup_intent: { id: intent.id },
+        });
+    }
   });
 
   it("turns a dropped connection into an api_connection_error", async () => {

@@ -80,7 +80,10 @@ function challengeDialog(url: string) {
   return { overlay, close, frame };
 }
 
-/** Resolves with apiRequest's answer for the PaymentIntent once the challenge is over. */
+/**
+ * Resolves with apiRequest's answer for the intent once the challenge is over: a PaymentIntent,
+ * or a SetupIntent (`seti_…`) when a card is being saved.
+ */
 export function runChallenge(
   stripe: ApiCaller,
   url: string,
@@ -95,11 +98,12 @@ export function runChallenge(
     let polling = false;
     let timer: number | undefined;
 
+    const collection = paymentIntentId.indexOf("seti_") === 0 ? "setup_intents" : "payment_intents";
     const retrieve = () =>
       apiRequest<PaymentIntent>(
         stripe,
         "GET",
-        `/v1/payment_intents/${encodeURIComponent(paymentIntentId)}`,
+        `/v1/${collection}/${encodeURIComponent(paymentIntentId)}`,
         { client_secret: clientSecret },
       );
     const cleanup = () => {

@@ -25,9 +25,13 @@ export interface StripeError {
   decline_code?: string;
   param?: string;
   payment_intent?: PaymentIntent;
+  setup_intent?: PaymentIntent;
 }
 
-/** The fields of a PaymentIntent the script reads; the rest travels through untouched. */
+/**
+ * The fields of a PaymentIntent (or a SetupIntent: the same ones) the script reads; the rest
+ * travels through untouched.
+ */
 export interface PaymentIntent {
   id: string;
   status: string;

@@ -54,11 +54,22 @@ type Outcome<Key extends string, T> =
   | ({ error: StripeError } & { [key in Key]?: undefined });
 type PaymentMethodResult = Outcome<"paymentMethod", PaymentMethod>;
 type PaymentIntentResult = Outcome<"paymentIntent", PaymentIntent>;
+type SetupIntentResult = Outcome<"setupIntent", PaymentIntent>;
+
+interface ConfirmCardSetupData {
+  payment_method?: string | Omit<PaymentMethodData, "type">;
+  return_url?: string;
+}
 
 function intentIdOf(clientSecret: unknown): string | null {
   const text = typeof clientSecret === "string" ? clientSecret : "";
   const at = text.indexOf("_secret_");
   return at > 0 ? text.slice(0, at) : null;
+}
+
+function setupIntentIdOf(clientSecret: unknown): string | null {
+  const id = intentIdOf(clientSecret);
+  return id && id.indexOf("seti_") === 0 ? id : null;
 }
 
 function badClientSecret(method: string): Promise<never> {
@@ -104,6 +115,41 @@ function settleIntent(
     });
   }
   return runChallenge(stripe, url, intent.id, clientSecret).then(afterChallenge);
+}
+
+function afterSetupChallenge(result: ApiResult<PaymentIntent>): SetupIntentResult {
+  if (result.error) return { error: result.error };
+  const intent = result.data;
+  if (intent.status === "succeeded" || intent.status === "processing")
+    return { setupIntent: intent };
+  return {
+    error: {
+      type: "invalid_request_error",
+      code: "setup_intent_authentication_failure",
+      message: AUTHENTICATION_FAILED,
+      setup_intent: intent,
+    },
+  };
+}
+
+// A confirmed SetupIntent that asks for 3-D Secure gets the challenge, as a payment does.
+function settleSetupIntent(
+  stripe: StripeClient,
+  intent: PaymentIntent,
+  clientSecret: string,
+): Promise<SetupIntentResult> {
+  if (intent.status !== "requires_action") return Promise.resolve({ setupIntent: intent });
+  const url = challengeUrl(intent.next_action);
+  if (!url)
+    return Promise.resolve({
+      error: {
+        type: "invalid_request_error",
+        code: "setup_intent_unexpected_state",
+        message: "The Stripe emulator cannot perform this SetupIntent's next_action.",
+        setup_intent: intent,
+      },
+    });
+  return runChallenge(stripe, url, intent.id, clientSecret).then(afterSetupChallenge);
 }
 
 /** What `Stripe(...)` returns; see `Stripe` below for why it is not the constructor itself. */
@@ -177,6 +223,20 @@ export class StripeClient {
     );
   }
 
+  // A PaymentMethod id as given, or one made from the card Element and billing details.
+  _paymentMethodOf(
+    method: string | Omit<PaymentMethodData, "type"> | undefined,
+  ): Promise<Outcome<"paymentMethod", { id: string } | null>> {
+    return method && typeof method === "object"
+      ? this.createPaymentMethod({
+          type: "card",
+          card: method.card,
+          billing_details: method.billing_details,
+          metadata: method.metadata,
+        })
+      : Promise.resolve({ paymentMethod: typeof method === "string" ? { id: method } : null });
+  }
+
   confirmCardPayment(
     clientSecret: string,
     data?: ConfirmCardPaymentData,
@@ -186,17 +246,7 @@ export class StripeClient {
     if (!id) return badClientSecret("confirmCardPayment");
     const details = data || {};
     const handleActions = !(options && options.handleActions === false);
-    const method = details.payment_method;
-    const methodStep: Promise<Outcome<"paymentMethod", { id: string } | null>> =
-      method && typeof method === "object"
-        ? this.createPaymentMethod({
-            type: "card",
-            card: method.card,
-            billing_details: method.billing_details,
-            metadata: method.metadata,
-          })
-        : Promise.resolve({ paymentMethod: typeof method === "string" ? { id: method } : null });
-    return methodStep.then((created) => {
+    return this._paymentMethodOf(details.payment_method).then((created) => {
       if (created.error) return { error: created.error };
       const params: Fields = { client_secret: clientSecret };
       if (created.paymentMethod) params.payment_method = created.paymentMethod.id;
@@ -247,6 +297,65 @@ export class StripeClient {
       window.location.assign(target.toString());
       return new Promise<never>(() => {});
     });
+  }
+
+  // Saves a card for later through a SetupIntent (a trial's pending_setup_intent, say).
+  confirmCardSetup(
+    clientSecret: string,
+    data?: ConfirmCardSetupData,
+    options?: { handleActions?: boolean },
+  ): Promise<SetupIntentResult> {
+    const id = setupIntentIdOf(clientSecret);
+    if (!id) return badClientSecret("confirmCardSetup");
+    const details = data || {};
+    const handleActions = !(options && options.handleActions === false);
+    return this._paymentMethodOf(details.payment_method).then((created) => {
+      if (created.error) return { error: created.error };
+      const params: Fields = { client_secret: clientSecret };
+      if (created.paymentMethod) params.payment_method = created.paymentMethod.id;
+      if (details.return_url) params.return_url = details.return_url;
+      const path = `/v1/setup_intents/${encodeURIComponent(id)}/confirm`;
+      return apiRequest<PaymentIntent>(this, "POST", path, params).then((result) => {
+        if (result.error) return { error: result.error };
+        return handleActions
+          ? settleSetupIntent(this, result.data, clientSecret)
+          : { setupIntent: result.data };
+      });
+    });
+  }
+
+  // The Payment Element's call for SetupIntents, served by the card Element like confirmPayment.
+  confirmSetup(params?: ConfirmPaymentParams): Promise<SetupIntentResult> {
+    const { elements, confirmParams = {}, redirect } = params || {};
+    const clientSecret = params?.clientSecret || elements?._options?.clientSecret;
+    const id = setupIntentIdOf(clientSecret);
+    if (!clientSecret || !id) return badClientSecret("confirmSetup");
+    const data: ConfirmCardSetupData = {};
+    const card =
+      elements && typeof elements.getElement === "function" ? elements.getElement("card") : null;
+    if (confirmParams.payment_method) data.payment_method = confirmParams.payment_method;
+    else if (card) {
+      const methodData = confirmParams.payment_method_data || {};
+      data.payment_method = { card, billing_details: methodData.billing_details };
+    }
+    return this.confirmCardSetup(clientSecret, data).then((result) => {
+      if (result.error || redirect === "if_required" || !confirmParams.return_url) return result;
+      const intent = result.setupIntent;
+      const target = new URL(confirmParams.return_url, window.location.href);
+      target.searchParams.set("setup_intent", intent.id);
+      target.searchParams.set("setup_intent_client_secret", clientSecret);
+      target.searchParams.set("redirect_status", intent.status);
+      window.location.assign(target.toString());
+      return new Promise<never>(() => {});
+    });
+  }
+
+  retrieveSetupIntent(clientSecret: string): Promise<SetupIntentResult> {
+    const id = intentIdOf(clientSecret);
+    if (!id) return badClientSecret("retrieveSetupIntent");
+    return apiRequest<PaymentIntent>(this, "GET", `/v1/setup_intents/${encodeURIComponent(id)}`, {
+      client_secret: clientSecret,
+    }).then((result) => (result.error ? { error: result.error } : { setupIntent: result.data }));
   }
 
   retrievePaymentIntent(clientSecret: string): Promise<PaymentIntentResult> {

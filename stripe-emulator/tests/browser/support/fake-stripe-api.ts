@@ -15,7 +15,7 @@ export const PUBLISHABLE_KEY = "pk_test_browser";
 
 interface FakeIntent {
   id: string;
-  object: "payment_intent";
+  object: "payment_intent" | "setup_intent";
   amount: number;
   currency: string;
   client_secret: string;
@@ -112,7 +112,7 @@ export async function startFakeStripeApi() {
       if (!challenge[2]) {
         const page = renderThreeDSecurePage({
           paymentIntentId: intent.id,
-          amount: intent.amount,
+          amount: intent.object === "setup_intent" ? null : intent.amount,
           currency: intent.currency,
           completeAction: `/3ds/${intent.id}/complete`,
           failAction: `/3ds/${intent.id}/fail`,
@@ -155,7 +155,8 @@ export async function startFakeStripeApi() {
         card: { brand: "visa", last4 },
       });
     }
-    const intentPath = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);
+    // SetupIntents answer like PaymentIntents here: the same card outcomes, the same challenge.
+    const intentPath = /^\/v1\/(?:payment|setup)_intents\/([^/]+)(\/confirm)?$/.exec(path);
     const intent = intentPath ? intents.get(intentPath[1]!) : undefined;
     if (intentPath?.[1] === "pi_dropped") {
       req.socket.destroy(); // a connection that dies mid-request
@@ -188,11 +189,11 @@ export async function startFakeStripeApi() {
     url: base,
     requests,
     intents,
-    createIntent(amount: number): FakeIntent {
-      const id = `pi_${randomBytes(6).toString("hex")}`;
+    createIntent(amount: number, object: FakeIntent["object"] = "payment_intent"): FakeIntent {
+      const id = `${object === "setup_intent" ? "seti" : "pi"}_${randomBytes(6).toString("hex")}`;
       const intent: FakeIntent = {
         id,
-        object: "payment_intent",
+        object,
         amount,
         currency: "usd",
         client_secret: `${id}_secret_${randomBytes(8).toString("hex")}`,
