@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cadenceSchema } from "./cadence";
 import { customUrlSchema } from "./custom-url";
+import { subscriberDiscountSchema } from "./promotions";
 import { subscriberEmailSchema } from "./subscribe";
 
 const subscriberStatusSchema = z.enum(["active", "past_due", "cancelled"]);
@@ -23,6 +24,10 @@ export const customerPortalSchema = z.object({
     priceCents: z.number().int(),
     /** How often they pay it: their own cadence, which a later edit doesn't change either. */
     cadence: cadenceSchema,
+    /** While the free trial runs: when it ends and the first charge is made. */
+    trialEndsAt: z.string().nullable(),
+    /** The promo code's discount, while it lasts. */
+    discount: subscriberDiscountSchema.nullable(),
     hasPaymentAccount: z.boolean(),
   }),
 });

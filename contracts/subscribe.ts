@@ -11,6 +11,15 @@ export const subscriberEmailSchema = z
   .max(254, "Email Address is too long")
   .pipe(z.email("Enter a valid email address"));
 
+/**
+ * The code typed in "Have a code?", checked on the server against the offering's creator's
+ * codes (contracts/promotions.ts); empty means none.
+ */
+const promoCodeInputSchema = z
+  .string({ error: "promoCode must be text" })
+  .max(200, "Code is too long")
+  .optional();
+
 export const subscriberInfoSchema = z.object({
   name: subscriberNameSchema,
   email: subscriberEmailSchema,
@@ -33,6 +42,7 @@ export const startSubscriptionSchema = z
      * this customer already had one with the business (a 409 with code trial_used).
      */
     withoutTrial: z.boolean({ error: "withoutTrial must be true or false" }).optional(),
+    promoCode: promoCodeInputSchema,
   })
   .strict();
 export type StartSubscriptionInput = z.infer<typeof startSubscriptionSchema>;
@@ -85,7 +95,12 @@ export const finalizeSubscriptionResponseSchema = subscribedResponseSchema;
 
 /** Step 1's name and e-mail go along, so the Checkout page starts from them (no retyping). */
 export const checkoutRequestSchema = z
-  .object({ customUrl, name: subscriberNameSchema, email: subscriberEmailSchema })
+  .object({
+    customUrl,
+    name: subscriberNameSchema,
+    email: subscriberEmailSchema,
+    promoCode: promoCodeInputSchema,
+  })
   .strict();
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 export const checkoutResponseSchema = z.object({ url: z.string() });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cadenceSchema } from "./cadence";
+import { subscriberDiscountSchema } from "./promotions";
 import { singleLineText } from "./text";
 
 // The Subscribers tab (issue 13): every subscriber of every offering of one creator, searched,
@@ -7,6 +8,9 @@ import { singleLineText } from "./text";
 
 export const subscriberStatuses = ["active", "past_due", "cancelled"] as const;
 const subscriberStatusSchema = z.enum(subscriberStatuses);
+/** The list's status filter: a status, or "trial" for subscribers still in their free trial. */
+export const subscriberStatusFilters = [...subscriberStatuses, "trial"] as const;
+export type SubscriberStatusFilter = (typeof subscriberStatusFilters)[number];
 export type SubscriberStatus = z.infer<typeof subscriberStatusSchema>;
 
 export const subscriberSorts = ["joined", "name"] as const;
@@ -28,7 +32,9 @@ export const subscriberFilterSchema = z
     q: optional(singleLineText({ label: "Search", max: 100 })),
     offering: optional(z.uuid({ error: "offering must be one of your subscriptions' ids" })),
     status: optional(
-      z.enum(subscriberStatuses, { error: "status must be active, past_due or cancelled" }),
+      z.enum(subscriberStatusFilters, {
+        error: "status must be active, past_due, cancelled or trial",
+      }),
     ),
     sort: optional(z.enum(subscriberSorts, { error: "sort must be joined or name" })),
   })
@@ -67,6 +73,10 @@ const subscriberListItemSchema = z.object({
   nextBillingAt: z.string().nullable(),
   /** Set when the subscription ends at the end of its period without another charge. */
   endsAt: z.string().nullable(),
+  /** While the free trial runs: when it ends and the first charge is made. */
+  trialEndsAt: z.string().nullable(),
+  /** The promo code's discount, while it lasts. */
+  discount: subscriberDiscountSchema.nullable(),
 });
 export type SubscriberListItem = z.infer<typeof subscriberListItemSchema>;
 

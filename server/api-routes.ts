@@ -13,6 +13,7 @@ import { ogImageApi } from "./modules/og-image/og-image-api";
 import { onboardingApi } from "./modules/onboarding/onboarding-api";
 import { outboxApi } from "./modules/outbox/outbox-api";
 import { profileApi } from "./modules/profile/profile-api";
+import { promotionApi } from "./modules/promotions/promotion-api";
 import { seoApi } from "./modules/seo/seo-api";
 import { subscribeApi } from "./modules/subscribe/subscribe-api";
 import { subscriberApi } from "./modules/subscribers/subscriber-api";
@@ -27,6 +28,7 @@ import { webhookApi } from "./modules/webhooks/webhook-api";
  */
 export const apiRoutes: readonly RouteDeclaration[] = [
   ...offeringApi,
+  ...promotionApi,
   ...subscribeApi,
   ...customerPortalApi,
   ...manageLinksApi,

@@ -50,6 +50,7 @@ import { seoRoutes } from "./modules/seo/seo-routes";
 import { createSitemapReader } from "./modules/seo/sitemap";
 import { finalizeTokens } from "./modules/subscribe/finalize-token";
 import { subscribeRoutes } from "./modules/subscribe/subscribe-routes";
+import { promotionRoutes } from "./modules/promotions/promotion-routes";
 import { subscriberRoutes } from "./modules/subscribers/subscriber-routes";
 import type { LandingRenderer } from "./modules/web-shell/landing-renderer";
 import type { SelfServiceRenderer } from "./modules/web-shell/standalone-renderer";
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", outboxRoutes(db));
 
   app.route("/", offeringRoutes({ db, stripe }));
+  app.route("/", promotionRoutes({ db, stripe }));
   app.route("/", meRoutes(db));
   app.route("/", onboardingRoutes(db));
   app.route("/", connectRoutes({ db, stripe, publicUrl }));

@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { cadences } from "../../../contracts/cadence";
+import { promoDurations } from "../../../contracts/promotions";
 import { user } from "./auth";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -110,6 +111,18 @@ export const subscribers = pgTable(
      * after it passes: monthly revenue counts a subscriber only from this moment (ADR 032).
      */
     trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    /** The promo code they signed up with, if any (kept as a record if the code is deleted). */
+    promoCodeId: uuid("promo_code_id").references((): AnyPgColumn => promoCodes.id, {
+      onDelete: "set null",
+    }),
+    /**
+     * Their discount as Stripe applies it, synced from the subscription: percent or amount
+     * off each charge until `discountEndsAt` (null: forever). Monthly revenue counts the
+     * discounted price while it lasts (docs/metrics.md).
+     */
+    discountPercentOff: integer("discount_percent_off"),
+    discountAmountOffCents: integer("discount_amount_off_cents"),
+    discountEndsAt: timestamp("discount_ends_at", { withTimezone: true }),
   },
   (t) => [
     // Churn and the MRR history need to know when: a cancelled subscriber always has a date,
@@ -471,5 +484,60 @@ export const trialGrants = pgTable(
   (t) => [
     uniqueIndex("trial_grants_user_email_idx").on(t.userId, t.email),
     index("trial_grants_user_card_idx").on(t.userId, t.cardFingerprint),
+  ],
+);
+
+/**
+ * A creator's promo code (issue 20, ADR 032): the text customers type, unique per creator,
+ * and the Stripe coupon (on the platform account, limited to the chosen offerings' products)
+ * it applies. Stripe's coupon holds the expiry and the use limit, so its clock decides them.
+ */
+export const promoCodes = pgTable(
+  "promo_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** Capitals: customers' input is matched in capitals too. */
+    code: text("code").notNull(),
+    percentOff: integer("percent_off"),
+    amountOffCents: integer("amount_off_cents"),
+    duration: text("duration", { enum: promoDurations }).notNull(),
+    durationInMonths: integer("duration_in_months"),
+    /** The last day (UTC) it can be used. */
+    expiresOn: date("expires_on"),
+    maxRedemptions: integer("max_redemptions"),
+    isActive: boolean("is_active").notNull().default(true),
+    stripeCouponId: text("stripe_coupon_id").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("promo_codes_user_code_idx").on(t.userId, t.code),
+    check(
+      "promo_codes_one_discount",
+      sql`(${t.percentOff} between 1 and 100 and ${t.amountOffCents} is null) or (${t.amountOffCents} > 0 and ${t.percentOff} is null)`,
+    ),
+    check(
+      "promo_codes_months",
+      sql`(${t.duration} = 'repeating') = (${t.durationInMonths} is not null) and coalesce(${t.durationInMonths}, 1) between 1 and 24`,
+    ),
+  ],
+);
+
+/** Which of the creator's offerings a code works for. */
+export const promoCodeOfferings = pgTable(
+  "promo_code_offerings",
+  {
+    promoCodeId: uuid("promo_code_id")
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: "cascade" }),
+    offeringId: uuid("offering_id")
+      .notNull()
+      .references(() => offerings.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.promoCodeId, t.offeringId] }),
+    index("promo_code_offerings_offering_idx").on(t.offeringId),
   ],
 );

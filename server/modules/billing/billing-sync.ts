@@ -9,6 +9,7 @@ import type { Mailer } from "../../integrations/email/mailer";
 import type { Logger } from "../../lib/logger";
 import { renderClosingNotice } from "../closed-subscriptions/closing-notice";
 import { findOfferingById, type OfferingRow } from "../offerings/offering-repository";
+import { findPromoCodeById } from "../promotions/promotion-repository";
 import {
   findCreatorContact,
   findSubscriberByStripeSubscriptionId,
@@ -39,6 +40,8 @@ export interface BillingDeps {
 /** Metadata we put on every Stripe subscription we create, so webhooks can find their way back. */
 export const SUBSCRIPTION_METADATA = {
   offeringId: "regulars_offering_id",
+  /** The promo code the customer signed up with (our id; the discount itself is Stripe's). */
+  promoCodeId: "regulars_promo_code_id",
   subscriberName: "regulars_subscriber_name",
   subscriberEmail: "regulars_subscriber_email",
 } as const;
@@ -121,9 +124,40 @@ async function enforceOneTrial(
   );
   return deps.stripe.subscriptions.update(
     subscription.id,
-    { trial_end: "now", expand: ["customer", "default_payment_method"] },
+    { trial_end: "now", expand: ["customer", "default_payment_method", "discounts"] },
     { idempotencyKey: `${subscription.id}-end-repeat-trial` },
   );
+}
+
+/**
+ * The subscriber's discount, from the code they signed up with (its facts are ours and never
+ * change) and Stripe's discount for when a repeating one ends. One for the first charge only
+ * leaves monthly revenue alone, so it is recorded as ending with the first period.
+ */
+async function discountOf(
+  deps: BillingDeps,
+  subscription: Stripe.Subscription,
+  offering: OfferingRow,
+) {
+  const promoCodeId = subscription.metadata[SUBSCRIPTION_METADATA.promoCodeId];
+  const code = isUuid(promoCodeId) ? await findPromoCodeById(deps.db, promoCodeId) : null;
+  if (!code || code.userId !== offering.userId) return {};
+  const stripeDiscount = subscription.discounts.find(
+    (discount): discount is Stripe.Discount =>
+      typeof discount !== "string" && discount.coupon.id === code.stripeCouponId,
+  );
+  const endsAt =
+    code.duration === "forever"
+      ? null
+      : code.duration === "repeating" && stripeDiscount?.end
+        ? new Date(stripeDiscount.end * 1000)
+        : (trialEndOf(subscription) ?? periodOf(subscription).end);
+  return {
+    promoCodeId: code.id,
+    discountPercentOff: code.percentOff,
+    discountAmountOffCents: code.amountOffCents,
+    discountEndsAt: endsAt,
+  };
 }
 
 /** When Stripe says the subscription ended; canceled_at is when it was asked to, a fallback. */
@@ -173,7 +207,7 @@ export async function syncStripeSubscription(
   let subscription: Stripe.Subscription = await deps.stripe.subscriptions.retrieve(
     stripeSubscriptionId,
     {
-      expand: ["customer", "default_payment_method"],
+      expand: ["customer", "default_payment_method", "discounts"],
     },
   );
   // Metadata is ours, but anything that isn't a UUID can't name an offering (and would be a
@@ -192,6 +226,7 @@ export async function syncStripeSubscription(
   const feePercent = Math.round(subscription.application_fee_percent ?? FREE_PLAN_FEE_PERCENT);
   const { customerId, email, name } = customerDetails(subscription);
   const period = periodOf(subscription);
+  const discount = await discountOf(deps, subscription, offering);
 
   const subscriberId = await deps.db.transaction(async (tx) => {
     let subscriber = await findSubscriberByStripeSubscriptionId(tx, subscription.id);
@@ -213,6 +248,7 @@ export async function syncStripeSubscription(
         stripeCustomerId: customerId,
         stripeSubscriptionId: subscription.id,
         trialEndsAt: trialEndOf(subscription),
+        ...discount,
       });
       isNewSubscriber = inserted !== null;
       subscriber = inserted ?? (await findSubscriberByStripeSubscriptionId(tx, subscription.id));

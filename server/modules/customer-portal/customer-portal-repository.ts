@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { offerings, subscriberEmailChanges, subscribers } from "../../db/schema/app";
+import {
+  offerings,
+  paymentSubscriptions,
+  subscriberEmailChanges,
+  subscribers,
+} from "../../db/schema/app";
 
 /**
  * A subscriber is reachable only together with the offering it belongs to, active or not:
@@ -145,4 +150,13 @@ export async function closeEmailChange(
     )
     .returning({ id: subscriberEmailChanges.id });
   return Boolean(row);
+}
+
+/** Stripe's status of a subscription as last synced (payment_subscriptions). */
+export async function findStripeStatus(db: Db, stripeSubscriptionId: string) {
+  const [row] = await db
+    .select({ status: paymentSubscriptions.status })
+    .from(paymentSubscriptions)
+    .where(eq(paymentSubscriptions.stripeSubscriptionId, stripeSubscriptionId));
+  return row?.status ?? null;
 }

@@ -8,8 +8,10 @@ import { AppError } from "../../lib/errors";
 import { customerPortalUrl } from "../../lib/public-links";
 import { CANCELLATION_COMMENTS } from "../billing/lifecycle-emails";
 import { throwIfSubscriptionClosed } from "../closed-subscriptions/closed-subscription-service";
+import { subscriberDiscountOf } from "../promotions/subscriber-discount";
 import {
   findPendingEmail,
+  findStripeStatus,
   findSubscriberByManageKey,
   markSubscriberCancelled,
   replaceManageKey,
@@ -46,6 +48,9 @@ export async function getCustomerPortal(
   ref: SubscriberRef,
 ): Promise<CustomerPortal> {
   const { subscriber, offering } = await requireSubscriber(deps.db, ref);
+  const isTrialing =
+    subscriber.stripeSubscriptionId !== null &&
+    (await findStripeStatus(deps.db, subscriber.stripeSubscriptionId)) === "trialing";
   return {
     offering: {
       title: offering.title,
@@ -64,6 +69,8 @@ export async function getCustomerPortal(
       createdAt: subscriber.createdAt.toISOString(),
       priceCents: subscriber.priceCents,
       cadence: subscriber.cadence,
+      trialEndsAt: isTrialing ? (subscriber.trialEndsAt?.toISOString() ?? null) : null,
+      discount: subscriber.paymentStatus === "cancelled" ? null : subscriberDiscountOf(subscriber),
       hasPaymentAccount: Boolean(subscriber.stripeCustomerId),
     },
   };

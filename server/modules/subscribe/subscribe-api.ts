@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCustomUrlShape } from "../../../contracts/custom-url";
 import { publicOfferingResponseSchema } from "../../../contracts/landing";
+import { checkPromoCodeSchema, promoCodeCheckResponseSchema } from "../../../contracts/promotions";
 import {
   checkoutRequestSchema,
   checkoutResponseSchema,
@@ -108,10 +109,35 @@ export const checkoutRoute = declareRoute({
   },
 });
 
+export const checkPromoCodeRoute = declareRoute({
+  method: "post",
+  path: "/api/public/promo-codes/check",
+  summary: "Check a promo code for an offering: the price before and after, and how long",
+  tags: ["subscribe"],
+  access: "public",
+  limit: limitedBy(
+    subscribe,
+    "Reads the code's coupon at Stripe; shares the subscribe count, so guessing codes is as slow as subscribing.",
+  ),
+  request: { body: jsonBody(checkPromoCodeSchema) },
+  responses: {
+    200: jsonResponse(promoCodeCheckResponseSchema, "What the code does"),
+    ...errorResponses(
+      [400, "The code is wrong, expired, used up, inactive or not for this offering."],
+      404,
+      409,
+      415,
+      429,
+      502,
+    ),
+  },
+});
+
 export const subscribeApi = [
   publicOfferingRoute,
   startSubscriptionRoute,
   startFreeSubscriptionRoute,
   finalizeSubscriptionRoute,
   checkoutRoute,
+  checkPromoCodeRoute,
 ];

@@ -6,12 +6,14 @@ import { idempotencyKeys, runIdempotent } from "../../lib/idempotency";
 import type { PublicOfferingReader } from "../offerings/public-offering-cache";
 import {
   checkoutRoute,
+  checkPromoCodeRoute,
   finalizeSubscriptionRoute,
   publicOfferingRoute,
   startFreeSubscriptionRoute,
   startSubscriptionRoute,
 } from "./subscribe-api";
 import {
+  checkPromoCode,
   createCheckoutSession,
   finalizeSubscription,
   type SubscribeDeps,
@@ -64,5 +66,8 @@ export function subscribeRoutes(
     )
     .openapi(checkoutRoute, async (c) =>
       c.json(await createCheckoutSession(deps, c.req.valid("json"), callerOf(c)), 200),
+    )
+    .openapi(checkPromoCodeRoute, async (c) =>
+      c.json(await checkPromoCode(deps, c.req.valid("json")), 200),
     );
 }

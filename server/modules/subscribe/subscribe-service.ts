@@ -28,6 +28,7 @@ import { findConnectAccountByUserId } from "../connect/connect-repository";
 import { findManageKeyOfSubscriber } from "../customer-portal/customer-portal-repository";
 import { findOfferingById, type OfferingRow } from "../offerings/offering-repository";
 import { findActiveOfferingByCustomUrl } from "../offerings/public-offering-repository";
+import { promoCodeCheck, resolvePromoCode } from "../promotions/promotion-service";
 import type { FinalizeTokens } from "./finalize-token";
 import { hasLiveSubscription, lockFreeSubscribe } from "./free-subscribe-repository";
 
@@ -84,6 +85,35 @@ export function trialUsedMessage(priceCents: number, cadence: Cadence): string {
 }
 
 /**
+ * The discount a typed code gives: Stripe's coupon on the subscription (basil takes
+ * `discounts`, not `coupon`), and our code's id in the metadata for the subscriber's record.
+ */
+async function promoFor(
+  deps: BillingDeps,
+  offering: OfferingRow,
+  typed: string | undefined,
+): Promise<{
+  params: { discounts?: Array<{ coupon: string }> };
+  metadata: Record<string, string>;
+}> {
+  if (!typed?.trim()) return { params: {}, metadata: {} };
+  const code = await resolvePromoCode(deps, offering, typed);
+  return {
+    params: { discounts: [{ coupon: code.stripeCouponId }] },
+    metadata: { [SUBSCRIPTION_METADATA.promoCodeId]: code.id },
+  };
+}
+
+/** "Have a code?": what the code does to the offering's price, or why it can't be used. */
+export async function checkPromoCode(
+  deps: BillingDeps,
+  input: { customUrl: string; code: string },
+) {
+  const { offering } = await requireSubscribableOffering(deps, input.customUrl);
+  return promoCodeCheck(offering, await resolvePromoCode(deps, offering, input.code));
+}
+
+/**
  * The trial this sign-up gets: the offering's, unless the customer asked to go without, or
  * already had one with this business (same e-mail or same card), which is refused with the
  * choice to subscribe without it. The card's fingerprint is read from Stripe: the browser
@@ -132,6 +162,7 @@ export async function startSubscription(
   await assertCardAttemptsAllowed(deps.db, party);
   const key = `subscribe-${input.attemptId}`;
   try {
+    const promo = await promoFor(deps, offering, input.promoCode);
     const trialDays = await trialDaysFor(deps, offering, input);
     const customer = await deps.stripe.customers.create(
       { email: input.email, name: input.name, metadata: { regulars_offering_id: offering.id } },
@@ -172,10 +203,12 @@ export async function startSubscription(
         transfer_data: { destination },
         on_behalf_of: destination,
         application_fee_percent: FREE_PLAN_FEE_PERCENT,
+        ...promo.params,
         metadata: {
           [SUBSCRIPTION_METADATA.offeringId]: offering.id,
           [SUBSCRIPTION_METADATA.subscriberName]: input.name,
           [SUBSCRIPTION_METADATA.subscriberEmail]: input.email,
+          ...promo.metadata,
         },
         expand: ["latest_invoice.confirmation_secret", "pending_setup_intent"],
       },
@@ -388,10 +421,23 @@ export async function createCheckoutSession(
   ) {
     throw new AppError("conflict", ALREADY_SUBSCRIBED_MESSAGE);
   }
+  const promo = await promoFor(deps, offering, input.promoCode);
+  // Stripe's page collects the card: the e-mail is all there is to know the customer by
+  // beforehand (a repeat trial with another e-mail but the same card ends when recorded).
+  const trialDays =
+    offering.trialDays > 0 &&
+    !(await hasHadTrial(deps.db, {
+      userId: offering.userId,
+      email: input.email,
+      cardFingerprint: null,
+    }))
+      ? offering.trialDays
+      : 0;
   try {
     const session = await deps.stripe.checkout.sessions.create({
       mode: "subscription",
       line_items: [{ price: offering.stripePriceId!, quantity: 1 }],
+      ...promo.params,
       customer_email: input.email,
       // A free offering's Checkout asks for no card (the webhooks still record it).
       ...(isFreePrice(offering.priceCents) ? { payment_method_collection: "if_required" } : {}),
@@ -401,10 +447,12 @@ export async function createCheckoutSession(
         application_fee_percent: FREE_PLAN_FEE_PERCENT,
         transfer_data: { destination },
         on_behalf_of: destination,
+        ...(trialDays > 0 ? { trial_period_days: trialDays } : {}),
         metadata: {
           [SUBSCRIPTION_METADATA.offeringId]: offering.id,
           [SUBSCRIPTION_METADATA.subscriberName]: input.name,
           [SUBSCRIPTION_METADATA.subscriberEmail]: input.email,
+          ...promo.metadata,
         },
       },
       metadata: { [SUBSCRIPTION_METADATA.offeringId]: offering.id },

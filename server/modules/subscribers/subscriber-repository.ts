@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, ilike, not, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { SubscriberStatusFilter } from "../../../contracts/subscribers";
 import type { Db } from "../../db/client";
 import {
   creatorEarnings,
   emailOutbox,
   offerings,
   paymentSubscriptions,
-  type SubscriberStatus,
   subscribers,
 } from "../../db/schema/app";
 
@@ -18,7 +18,7 @@ export interface SubscriberQuery {
   userId: string;
   q?: string | undefined;
   offeringId?: string | undefined;
-  status?: SubscriberStatus | undefined;
+  status?: SubscriberStatusFilter | undefined;
   sort: "joined" | "name";
 }
 
@@ -40,7 +40,12 @@ const nameKey = sql<string>`lower(${subscribers.name})`;
 function filterOf(query: SubscriberQuery): SQL {
   const conditions: (SQL | undefined)[] = [eq(subscribers.userId, query.userId)];
   if (query.offeringId) conditions.push(eq(subscribers.offeringId, query.offeringId));
-  if (query.status) conditions.push(eq(subscribers.paymentStatus, query.status));
+  // A subquery, not the list's join: the payments export filters with this too.
+  if (query.status === "trial") {
+    conditions.push(
+      sql`exists (select 1 from ${paymentSubscriptions} where ${paymentSubscriptions.stripeSubscriptionId} = ${subscribers.stripeSubscriptionId} and ${paymentSubscriptions.status} = 'trialing')`,
+    );
+  } else if (query.status) conditions.push(eq(subscribers.paymentStatus, query.status));
   if (query.q) {
     const pattern = likePattern(query.q);
     conditions.push(or(ilike(subscribers.name, pattern), ilike(subscribers.email, pattern)));
@@ -71,6 +76,10 @@ const listColumns = {
   customUrl: offerings.customUrl,
   priceCents: subscribers.priceCents,
   cadence: subscribers.cadence,
+  trialEndsAt: subscribers.trialEndsAt,
+  discountPercentOff: subscribers.discountPercentOff,
+  discountAmountOffCents: subscribers.discountAmountOffCents,
+  discountEndsAt: subscribers.discountEndsAt,
   status: subscribers.paymentStatus,
   joinedAt: subscribers.createdAt,
   stripeSubscriptionId: subscribers.stripeSubscriptionId,

@@ -15,6 +15,7 @@ import { updateSubscriberStatus } from "../billing/billing-repository";
 import { type BillingDeps, syncStripeSubscription } from "../billing/billing-sync";
 import { CANCELLATION_COMMENTS } from "../billing/lifecycle-emails";
 import { findManageKeyOfSubscriber } from "../customer-portal/customer-portal-repository";
+import { subscriberDiscountOf } from "../promotions/subscriber-discount";
 import { listPaymentsWithAdjustments } from "../refunds/refund-repository";
 import { toSubscriberPayment } from "../refunds/refund-service";
 import {
@@ -58,6 +59,8 @@ export function toListItem(row: SubscriberRow): SubscriberListItem {
     offeringTitle: row.offeringTitle,
     priceCents: row.priceCents,
     cadence: row.cadence,
+    trialEndsAt: row.stripeStatus === "trialing" ? (row.trialEndsAt?.toISOString() ?? null) : null,
+    discount: subscriberDiscountOf(row),
     status: row.status,
     joinedAt: row.joinedAt.toISOString(),
     nextBillingAt: renews ? periodEnd : null,
