@@ -58,6 +58,19 @@ export async function confirmCardPayment(
   });
 }
 
+/** Stripe.js's confirmCardSetup: a free trial's card, saved for its first charge. */
+export async function confirmCardSetup(
+  app: AppClient,
+  clientSecret: string,
+  paymentMethodId: string,
+) {
+  const intentId = clientSecret.split("_secret_")[0]!;
+  return postForm(app, `/v1/setup_intents/${intentId}/confirm`, {
+    client_secret: clientSecret,
+    payment_method: paymentMethodId,
+  });
+}
+
 /** The 3-D Secure page's "Complete" or "Fail" button. */
 export async function answerThreeDSecure(
   app: AppClient,

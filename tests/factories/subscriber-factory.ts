@@ -6,7 +6,12 @@ import {
 } from "../../contracts/subscribe";
 import { type AppClient, jsonRequest } from "../setup/test-app";
 import { readJson } from "../support/read-json";
-import { confirmCardPayment, createPaymentMethod, testCards } from "./stripe-browser";
+import {
+  confirmCardPayment,
+  confirmCardSetup,
+  createPaymentMethod,
+  testCards,
+} from "./stripe-browser";
 
 export interface SubscribeResult {
   subscriberId: string;
@@ -19,7 +24,13 @@ export interface SubscribeResult {
 export async function subscribeWithCard(
   app: AppClient,
   offering: Pick<Offering, "customUrl">,
-  overrides: { name?: string; email?: string; card?: string } = {},
+  overrides: {
+    name?: string;
+    email?: string;
+    card?: string;
+    promoCode?: string;
+    withoutTrial?: boolean;
+  } = {},
 ): Promise<SubscribeResult> {
   const paymentMethodId = await createPaymentMethod(app, overrides.card ?? testCards.success);
   const start = await app.request(
@@ -30,15 +41,20 @@ export async function subscribeWithCard(
       name: overrides.name ?? "Sam Customer",
       email: overrides.email ?? `sam-${randomUUID().slice(0, 6)}@example.com`,
       paymentMethodId,
+      ...(overrides.promoCode ? { promoCode: overrides.promoCode } : {}),
+      ...(overrides.withoutTrial ? { withoutTrial: true } : {}),
     }),
   );
   if (start.status !== 201)
     throw new Error(`subscribe failed: ${start.status} ${await start.text()}`);
-  const { subscriptionId, clientSecret, finalizeToken } = await readJson(
+  const { subscriptionId, confirm, clientSecret, finalizeToken } = await readJson(
     start,
     startSubscriptionResponseSchema,
   );
-  if (clientSecret) await confirmCardPayment(app, clientSecret, paymentMethodId);
+  if (clientSecret) {
+    const confirmCard = confirm === "setup" ? confirmCardSetup : confirmCardPayment;
+    await confirmCard(app, clientSecret, paymentMethodId);
+  }
   const finalize = await app.request(
     "/api/public/subscribe/finalize",
     jsonRequest("POST", { customUrl: offering.customUrl, subscriptionId, finalizeToken }),

@@ -63,6 +63,9 @@ const tables = [
   schema.userProfiles,
   schema.emailOutbox,
   schema.webhookEvents,
+  schema.promoCodes,
+  schema.promoCodeOfferings,
+  schema.trialGrants,
 ];
 
 /** Every row that matters, so a change anywhere shows. */
@@ -93,6 +96,7 @@ async function stripeSnapshot() {
     subscriptions: await all(stripe.subscriptions.list({ limit: 100, status: "all" })),
     accounts: await all(stripe.accounts.list({ limit: 100 })),
     checkoutSessions: await all(stripe.checkout.sessions.list({ limit: 100 })),
+    coupons: await all(stripe.coupons.list({ limit: 100 })),
   });
 }
 
@@ -190,6 +194,31 @@ const table: Record<string, TableEntry> = {
     asCreator: true,
     numberFields: ["priceCents"],
   },
+  "POST /api/promo-codes": {
+    valid: () => ({
+      code: "SPRING10",
+      kind: "percent",
+      percentOff: 20,
+      duration: "repeating",
+      durationInMonths: 3,
+      maxRedemptions: 10,
+      expiresOn: "2099-12-31",
+      offeringIds: [offeringId],
+    }),
+    asCreator: true,
+    numberFields: ["percentOff", "durationInMonths", "maxRedemptions"],
+    enumFields: ["kind", "duration"],
+    optionalFields: ["maxRedemptions", "expiresOn"],
+  },
+  // :id is the offering's id, never a code's: nothing is ever deactivated.
+  "PATCH /api/promo-codes/:id": {
+    valid: () => ({ isActive: false }),
+    asCreator: true,
+  },
+  "POST /api/public/promo-codes/check": {
+    valid: () => ({ customUrl, code: "NOPE10" }),
+    asCreator: false,
+  },
   "PATCH /api/offerings/:id/status": {
     valid: () => ({ isActive: false }),
     asCreator: true,
@@ -223,9 +252,11 @@ const table: Record<string, TableEntry> = {
       name: "N",
       email: "n@example.com",
       paymentMethodId,
+      promoCode: "NOPE10",
     }),
     asCreator: false,
     emailFields: ["email"],
+    optionalFields: ["promoCode"],
   },
   // The offering is paid, so even a well-formed body is refused before Stripe is called.
   "POST /api/public/subscribe/free": {

@@ -247,6 +247,11 @@ describe("rate-limit coverage", () => {
         body: "{}",
       },
       "POST /api/public/checkout": { method: "POST", path: "/api/public/checkout", body: "{}" },
+      "POST /api/public/promo-codes/check": {
+        method: "POST",
+        path: "/api/public/promo-codes/check",
+        body: "{}",
+      },
       "POST /api/public/subscribe/finalize": {
         method: "POST",
         path: "/api/public/subscribe/finalize",
@@ -359,6 +364,7 @@ describe("rate-limit coverage", () => {
         },
       }),
       "GET /api/offerings": () => ({ path: "/api/offerings" }),
+      "GET /api/promo-codes": () => ({ path: "/api/promo-codes" }),
       "GET /api/offerings/:id/live-subscribers": () => ({
         path: `/api/offerings/${offering.id}/live-subscribers`,
       }),

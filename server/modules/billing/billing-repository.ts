@@ -62,6 +62,20 @@ export async function updateSubscriberStatus(
     .where(and(eq(subscribers.id, subscriberId), ne(subscribers.paymentStatus, "cancelled")));
 }
 
+/** A discount's end: set, or moved earlier (it ended sooner than planned), never later. */
+export async function recordDiscountEnd(db: Db, subscriberId: string, endsAt: Date | null) {
+  if (!endsAt) return;
+  await db
+    .update(subscribers)
+    .set({ discountEndsAt: endsAt })
+    .where(
+      and(
+        eq(subscribers.id, subscriberId),
+        sql`(${subscribers.discountEndsAt} is null or ${subscribers.discountEndsAt} > ${endsAt.toISOString()}::timestamptz)`,
+      ),
+    );
+}
+
 export async function upsertPaymentSubscription(
   db: Db,
   values: typeof paymentSubscriptions.$inferInsert,

@@ -15,6 +15,7 @@ import {
   findSubscriberByStripeSubscriptionId,
   insertEarningOnce,
   insertSubscriberOnce,
+  recordDiscountEnd,
   updateSubscriberStatus,
   upsertPaymentSubscription,
 } from "./billing-repository";
@@ -81,8 +82,20 @@ function paymentIntentIdOf(invoice: Stripe.Invoice): string | null {
   return typeof intent === "string" ? intent : intent.id;
 }
 
+/**
+ * The end of something Stripe times (a trial, a discount) as our rows keep it: Stripe's date
+ * while it runs, and once Stripe says it is over, no later than when we learnt so. Monthly
+ * revenue compares these with our own clock, which a test clock can run ahead of.
+ */
+function observedEnd(end: Date | null, isOver: boolean, now = new Date()): Date | null {
+  if (!isOver) return end;
+  return end && end < now ? end : now;
+}
+
 function trialEndOf(subscription: Stripe.Subscription): Date | null {
-  return subscription.trial_end ? new Date(subscription.trial_end * 1000) : null;
+  if (!subscription.trial_end) return null;
+  const end = new Date(subscription.trial_end * 1000);
+  return observedEnd(end, subscription.status !== "trialing");
 }
 
 /**
@@ -131,8 +144,9 @@ async function enforceOneTrial(
 
 /**
  * The subscriber's discount, from the code they signed up with (its facts are ours and never
- * change) and Stripe's discount for when a repeating one ends. One for the first charge only
- * leaves monthly revenue alone, so it is recorded as ending with the first period.
+ * change), ending when Stripe's does: a repeating one at Stripe's end, a forever one never,
+ * and any at once when Stripe no longer has it on the subscription (a first-charge-only one
+ * after that charge: it never counts in monthly revenue). Null when they used no code.
  */
 async function discountOf(
   deps: BillingDeps,
@@ -141,17 +155,17 @@ async function discountOf(
 ) {
   const promoCodeId = subscription.metadata[SUBSCRIPTION_METADATA.promoCodeId];
   const code = isUuid(promoCodeId) ? await findPromoCodeById(deps.db, promoCodeId) : null;
-  if (!code || code.userId !== offering.userId) return {};
+  if (!code || code.userId !== offering.userId) return null;
   const stripeDiscount = subscription.discounts.find(
     (discount): discount is Stripe.Discount =>
       typeof discount !== "string" && discount.coupon.id === code.stripeCouponId,
   );
+  const stripeEnd = stripeDiscount?.end ? new Date(stripeDiscount.end * 1000) : null;
+  const isOver = stripeDiscount === undefined;
   const endsAt =
-    code.duration === "forever"
+    code.duration === "forever" && !isOver
       ? null
-      : code.duration === "repeating" && stripeDiscount?.end
-        ? new Date(stripeDiscount.end * 1000)
-        : (trialEndOf(subscription) ?? periodOf(subscription).end);
+      : observedEnd(stripeEnd ?? trialEndOf(subscription) ?? periodOf(subscription).end, isOver);
   return {
     promoCodeId: code.id,
     discountPercentOff: code.percentOff,
@@ -261,6 +275,8 @@ export async function syncStripeSubscription(
         endedAtOf(subscription),
         trialEndOf(subscription),
       );
+      // Only ever earlier: an end already recorded stays (a later sync must not move it on).
+      if (discount) await recordDiscountEnd(tx, subscriber.id, discount.discountEndsAt);
     }
     const emails = lifecycleEmails({
       tx,
