@@ -17,10 +17,20 @@ export interface SubscribeByCardInput {
   email: string;
   /** One per click of Subscribe; the server turns a repeat of the same attempt into a no-op. */
   attemptId: string;
+  /** The code applied in step 1, already checked; the server checks it again. */
+  promoCode?: string;
+  /** After "already had a free trial": subscribe at the full terms, charged today. */
+  withoutTrial?: boolean;
 }
 
 /** An error whose message is meant for the customer (Stripe's or ours). */
 export class PaymentError extends Error {}
+
+/**
+ * This customer already had the offering's free trial with this business (same e-mail or card):
+ * nothing was created, and they may subscribe without it (a new attempt with withoutTrial).
+ */
+export class TrialUsedError extends PaymentError {}
 
 /** The card went through but we could not record it yet: paying again would charge twice. */
 export class PaymentUnconfirmedError extends PaymentError {
@@ -42,9 +52,14 @@ async function postWithOneRetry<T>(path: string, body: unknown, schema: z.ZodTyp
   }
 }
 
-/** The card path of the payment model, as the browser runs it. Resolves to the link's key. */
-export async function subscribeByCard(input: SubscribeByCardInput): Promise<string> {
-  const { stripe, card, customUrl, name, email, attemptId } = input;
+/**
+ * The card path of the payment model, as the browser runs it. Resolves to the link's key, and
+ * whether the subscription began with a free trial (nothing charged yet).
+ */
+export async function subscribeByCard(
+  input: SubscribeByCardInput,
+): Promise<{ manageKey: string; isTrial: boolean }> {
+  const { stripe, card, customUrl, name, email, attemptId, promoCode, withoutTrial } = input;
   const { paymentMethod, error } = await stripe.createPaymentMethod({
     type: "card",
     card,
@@ -54,9 +69,21 @@ export async function subscribeByCard(input: SubscribeByCardInput): Promise<stri
 
   const started = await postWithOneRetry(
     "/api/public/subscribe",
-    { customUrl, attemptId, name, email, paymentMethodId: paymentMethod.id },
+    {
+      customUrl,
+      attemptId,
+      name,
+      email,
+      paymentMethodId: paymentMethod.id,
+      ...(promoCode ? { promoCode } : {}),
+      ...(withoutTrial ? { withoutTrial: true } : {}),
+    },
     startSubscriptionResponseSchema,
-  );
+  ).catch((error: unknown) => {
+    if (error instanceof ApiError && error.code === "trial_used")
+      throw new TrialUsedError(error.message);
+    throw error;
+  });
   // The token proves to finalize that this page started the attempt: only it gets the
   // subscriber id (the self-service link's secret).
   const finalizeBody = {
@@ -64,11 +91,15 @@ export async function subscribeByCard(input: SubscribeByCardInput): Promise<stri
     subscriptionId: started.subscriptionId,
     finalizeToken: started.finalizeToken,
   };
+  const isTrial = started.confirm === "setup";
   if (started.clientSecret) {
     // The bank may ask for 3-D Secure here; Stripe.js shows the challenge and waits for it.
-    const confirmation = await stripe.confirmCardPayment(started.clientSecret, {
-      payment_method: paymentMethod.id,
-    });
+    // With a free trial nothing is charged yet: the card is saved (set up) for the first charge.
+    const confirmation = isTrial
+      ? await stripe.confirmCardSetup(started.clientSecret, { payment_method: paymentMethod.id })
+      : await stripe.confirmCardPayment(started.clientSecret, {
+          payment_method: paymentMethod.id,
+        });
     if (confirmation.error) {
       // Tell the server, which counts declined cards (card testing); its answer adds nothing.
       await apiRequest("/api/public/subscribe/finalize", {
@@ -86,7 +117,7 @@ export async function subscribeByCard(input: SubscribeByCardInput): Promise<stri
       finalizeBody,
       finalizeSubscriptionResponseSchema,
     );
-    return manageKey;
+    return { manageKey, isTrial };
   } catch (error) {
     // The business closed meanwhile: the server cancelled the attempt (and refunded it if the
     // card was charged), and its message says which. Anything else may be a recorded charge.

@@ -7,11 +7,14 @@ import { startHostedCheckout } from "../../api/start-hosted-checkout";
 export function HostedCheckoutLink({
   customUrl,
   info,
+  promoCode,
   isDisabled,
 }: {
   customUrl: string;
   /** Step 1's name and e-mail, which the Checkout page keeps. */
   info: SubscriberInfo;
+  /** The code applied in step 1: Checkout starts with its discount. */
+  promoCode?: string;
   isDisabled: boolean;
 }) {
   const [isRedirecting, setIsRedirecting] = useState(false);
@@ -21,7 +24,7 @@ export function HostedCheckoutLink({
     setError(null);
     setIsRedirecting(true);
     try {
-      await startHostedCheckout({ customUrl, ...info });
+      await startHostedCheckout({ customUrl, ...info, ...(promoCode ? { promoCode } : {}) });
       // Stay "redirecting": the browser is leaving this page.
     } catch (caught) {
       setError(errorMessage(caught, "Checkout is not available right now. Please try again."));

@@ -1,5 +1,6 @@
 import { type SubscriberInfo, subscriberInfoSchema } from "@contracts/subscribe";
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -10,7 +11,8 @@ import { Input } from "@/components/ui/input";
  * Step 1: who is subscribing. The same schema guards the server.
  * 16px text on phones: iOS Safari zooms into any smaller field on focus.
  * A free offering has no card step: this form then subscribes itself (`submitLabel`,
- * `busyLabel` and `error` say so), and `onContinue` is the request.
+ * `busyLabel` and `error` say so), and `onContinue` is the request. `children` go under the
+ * fields, before the button (the paid path's "Have a code?").
  */
 export function InfoStep({
   defaultValues,
@@ -18,12 +20,14 @@ export function InfoStep({
   submitLabel = "Continue to Payment",
   busyLabel,
   error,
+  children,
 }: {
   defaultValues?: SubscriberInfo;
   onContinue: (info: SubscriberInfo) => void | Promise<void>;
   submitLabel?: string;
   busyLabel?: string;
   error?: string | null;
+  children?: ReactNode;
 }) {
   const { register, handleSubmit, formState } = useForm<SubscriberInfo>({
     resolver: zodResolver(subscriberInfoSchema),
@@ -59,6 +63,7 @@ export function InfoStep({
           {...register("email")}
         />
       </Field>
+      {children}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
         {isSubmitting && busyLabel ? busyLabel : submitLabel}

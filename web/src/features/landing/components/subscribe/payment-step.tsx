@@ -1,5 +1,6 @@
 import { formatCadencePrice } from "@contracts/cadence";
 import type { PublicOffering } from "@contracts/landing";
+import type { PromoCodeCheck } from "@contracts/promotions";
 import { type SubscriberInfo, subscriberInfoSchema } from "@contracts/subscribe";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CardElement, useElements, useStripe } from "@stripe/react-stripe-js";
@@ -17,8 +18,10 @@ import {
   PaymentError,
   PaymentUnconfirmedError,
   subscribeByCard,
+  TrialUsedError,
 } from "../../api/subscribe-by-card";
 import { allowStripeOverlays } from "../../lib/allow-stripe-overlays";
+import { firstChargeLabel } from "../../lib/promo-check-words";
 import { HostedCheckoutLink } from "./hosted-checkout-link";
 
 // Stripe styles the card inside its own iframe, so it can't read our CSS: mirror the input look.
@@ -39,10 +42,15 @@ function customerMessage(error: unknown) {
   return PAYMENT_FAILED_MESSAGE;
 }
 
-/** Step 2: the card, the charge, and 3-D Secure when the bank asks for it. */
+/**
+ * Step 2: the card, the charge (or with a free trial, saving the card for the first charge), and
+ * 3-D Secure when the bank asks for it. Someone who already had this business's trial is told so
+ * and may subscribe without it, charged today.
+ */
 export function PaymentStep({
   offering,
   info,
+  promo,
   isStripeUnavailable,
   onBack,
   onBusyChange,
@@ -51,10 +59,12 @@ export function PaymentStep({
 }: {
   offering: PublicOffering;
   info: SubscriberInfo;
+  /** The code applied in step 1, or null. */
+  promo: PromoCodeCheck | null;
   isStripeUnavailable: boolean;
   onBack: () => void;
   onBusyChange: (isBusy: boolean) => void;
-  onSubscribed: (subscriberId: string) => void;
+  onSubscribed: (manageKey: string, isTrial: boolean) => void;
   onUnconfirmed: () => void;
 }) {
   const stripe = useStripe();
@@ -62,9 +72,12 @@ export function PaymentStep({
   const [isCardReady, setIsCardReady] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The server's "already had a free trial" message: from then on the button goes without it.
+  const [trialUsed, setTrialUsed] = useState<string | null>(null);
   const price = formatCadencePrice(offering.priceCents, offering.cadence);
   // Words only: which intent confirms the card with a trial is the subscribe flow's business.
-  const trial = trialLength(offering.trialDays, offering.priceCents);
+  const trial = trialUsed ? null : trialLength(offering.trialDays, offering.priceCents);
+  const firstCharge = promo ? firstChargeLabel(promo) : price;
   // The step's only fields are the name and e-mail from step 1 (the card stays in Stripe's
   // iframe): checked again with the same contract before they go out with the card.
   const { handleSubmit, formState } = useForm<SubscriberInfo>({
@@ -85,17 +98,22 @@ export function PaymentStep({
       const restorePointerEvents = allowStripeOverlays();
       try {
         // A fresh attempt per click: after a decline the customer fixes the card and tries anew.
-        const subscriberId = await subscribeByCard({
+        // Going without the trial is a new attempt too: the server refuses an attemptId it
+        // has seen with another body.
+        const { manageKey, isTrial } = await subscribeByCard({
           stripe,
           card,
           customUrl: offering.customUrl,
           name,
           email,
           attemptId: crypto.randomUUID(),
+          promoCode: promo?.code,
+          withoutTrial: trialUsed !== null,
         });
-        onSubscribed(subscriberId);
+        onSubscribed(manageKey, isTrial);
       } catch (caught) {
         if (caught instanceof PaymentUnconfirmedError) onUnconfirmed();
+        else if (caught instanceof TrialUsedError) setTrialUsed(caught.message);
         else setError(customerMessage(caught));
       } finally {
         restorePointerEvents();
@@ -126,8 +144,29 @@ export function PaymentStep({
           <dt className="sr-only">Subscription</dt>
           <dd className="min-w-0 font-medium break-words text-gray-950">{offering.title}</dd>
           <dt className="sr-only">Price</dt>
-          <dd className="tabular shrink-0 font-semibold text-gray-950">{price}</dd>
+          <dd className="tabular shrink-0 text-right font-semibold text-gray-950">
+            {promo ? (
+              <>
+                <s className="block font-normal text-gray-500">
+                  <span className="sr-only">Was </span>
+                  {price}
+                </s>
+                <span className="sr-only">, now </span>
+                {firstCharge}
+              </>
+            ) : (
+              price
+            )}
+          </dd>
         </div>
+        {promo ? (
+          <>
+            <dt className="sr-only">Promo code</dt>
+            <dd className="mt-1 font-medium break-words text-brand-800">
+              {promo.code}: {promo.summary}
+            </dd>
+          </>
+        ) : null}
         {trial ? (
           <>
             <dt className="sr-only">Free trial</dt>
@@ -161,6 +200,7 @@ export function PaymentStep({
         </fieldset>
       )}
 
+      {trialUsed ? <Alert tone="warning">{trialUsed}</Alert> : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
 
       <Button
@@ -169,7 +209,13 @@ export function PaymentStep({
         className="tabular w-full"
         disabled={!stripe || !isCardReady || isPaying || isStripeUnavailable}
       >
-        {isPaying ? "Processing..." : trial ? "Start free trial" : `Subscribe for ${price}`}
+        {isPaying
+          ? "Processing..."
+          : trialUsed
+            ? "Subscribe without the trial"
+            : trial
+              ? "Start free trial"
+              : `Subscribe for ${firstCharge}`}
       </Button>
       <p className="flex items-center justify-center gap-1.5 text-center text-xs text-gray-600">
         <Lock className="size-3.5 shrink-0" aria-hidden /> Secured by Stripe. Cancel anytime.
@@ -183,7 +229,12 @@ export function PaymentStep({
         >
           ← Back
         </button>
-        <HostedCheckoutLink customUrl={offering.customUrl} info={info} isDisabled={isPaying} />
+        <HostedCheckoutLink
+          customUrl={offering.customUrl}
+          info={info}
+          promoCode={promo?.code}
+          isDisabled={isPaying}
+        />
       </div>
     </form>
   );

@@ -1,6 +1,7 @@
 import { formatCadencePrice } from "@contracts/cadence";
 import type { PublicOffering } from "@contracts/landing";
 import { isFreePrice } from "@contracts/offerings";
+import type { PromoCodeCheck } from "@contracts/promotions";
 import type { SubscriberInfo } from "@contracts/subscribe";
 import { Elements } from "@stripe/react-stripe-js";
 import type { Stripe } from "@stripe/stripe-js";
@@ -13,16 +14,19 @@ import { ApiError } from "@/lib/api-client";
 import { trialOffer } from "@/lib/price-words";
 import { getStripe } from "@/lib/stripe";
 import { subscribeFree } from "../../api/subscribe-free";
+import { firstChargeLabel } from "../../lib/promo-check-words";
 import { clearStoredSubscriberId, storeSubscriberId } from "../../lib/stored-subscriber";
 import { InfoStep } from "./info-step";
 import { PaymentStep } from "./payment-step";
+import { PromoCodeField } from "./promo-code-field";
 import { SuccessStep } from "./success-step";
 import { UnconfirmedStep } from "./unconfirmed-step";
 
 type Step =
   | { name: "info"; info?: SubscriberInfo }
   | { name: "payment"; info: SubscriberInfo }
-  | { name: "success"; subscriberId: string }
+  // isTrial: a free trial began and nothing was charged yet.
+  | { name: "success"; subscriberId: string; isTrial: boolean }
   // Charged, not yet recorded: the webhooks finish it; paying again would charge twice.
   | { name: "unconfirmed" };
 
@@ -35,6 +39,7 @@ export interface SubscribeDialogProps {
 }
 
 const FREE_FAILED_MESSAGE = "We couldn't start your subscription. Please try again.";
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Info, then card, then success: the spec's subscribe modal. A free ($0.00) offering skips the
@@ -46,6 +51,8 @@ function SubscribeDialog({ offering, open, onOpenChange, onSubscribed }: Subscri
   const [isStripeUnavailable, setIsStripeUnavailable] = useState(false);
   const isFree = isFreePrice(offering.priceCents);
   const [freeError, setFreeError] = useState<string | null>(null);
+  // "Have a code?" in step 1: the checked code, sent with the card (or to Checkout).
+  const [promo, setPromo] = useState<PromoCodeCheck | null>(null);
   // One attempt per name and e-mail: a retry after an error can't subscribe twice.
   const freeAttempt = useRef<{ key: string; id: string } | null>(null);
   // Loaded once per page, when the dialog first opens: the landing page itself stays light.
@@ -63,10 +70,10 @@ function SubscribeDialog({ offering, open, onOpenChange, onSubscribed }: Subscri
           }),
   );
 
-  function showSubscribed(subscriberId: string) {
+  function showSubscribed(subscriberId: string, isTrial = false) {
     storeSubscriberId(offering.customUrl, subscriberId);
     onSubscribed?.(subscriberId);
-    setStep({ name: "success", subscriberId });
+    setStep({ name: "success", subscriberId, isTrial });
   }
 
   async function subscribeWithoutCard(info: SubscriberInfo) {
@@ -94,10 +101,14 @@ function SubscribeDialog({ offering, open, onOpenChange, onSubscribed }: Subscri
     // Closing mid-payment would hide a charge (or a 3-D Secure challenge) from the customer.
     if (!next && isBusy) return;
     onOpenChange(next);
-    if (!next && step.name === "success") setStep({ name: "info" });
+    if (!next && step.name === "success") {
+      setStep({ name: "info" });
+      setPromo(null);
+    }
   }
 
   const isSuccess = step.name === "success";
+  const isTrialSuccess = step.name === "success" && step.isTrial;
   const trial = trialOffer(offering.trialDays, offering.priceCents, offering.cadence);
   return (
     <Dialog
@@ -107,7 +118,9 @@ function SubscribeDialog({ offering, open, onOpenChange, onSubscribed }: Subscri
         isSuccess
           ? isFree
             ? "You're subscribed!"
-            : "Payment Successful!"
+            : isTrialSuccess
+              ? "Free trial started!"
+              : "Payment Successful!"
           : `Subscribe to ${offering.title}`
       }
       description={
@@ -142,13 +155,16 @@ function SubscribeDialog({ offering, open, onOpenChange, onSubscribed }: Subscri
         <InfoStep
           defaultValues={step.info}
           onContinue={(info) => setStep({ name: "payment", info })}
-        />
+        >
+          <PromoCodeField customUrl={offering.customUrl} applied={promo} onApplied={setPromo} />
+        </InfoStep>
       ) : null}
       {step.name === "payment" ? (
         <Elements stripe={stripePromise}>
           <PaymentStep
             offering={offering}
             info={step.info}
+            promo={promo}
             isStripeUnavailable={isStripeUnavailable}
             onBack={() => setStep({ name: "info", info: step.info })}
             onBusyChange={setIsBusy}
@@ -161,6 +177,17 @@ function SubscribeDialog({ offering, open, onOpenChange, onSubscribed }: Subscri
       {step.name === "success" ? (
         <SuccessStep
           title={offering.title}
+          trial={
+            step.isTrial
+              ? {
+                  firstCharge: promo
+                    ? firstChargeLabel(promo)
+                    : formatCadencePrice(offering.priceCents, offering.cadence),
+                  // The server starts the trial now; a day either way is the time zone's.
+                  firstChargeOn: new Date(Date.now() + offering.trialDays * DAY_MS),
+                }
+              : null
+          }
           onManage={() => {
             // The spec clears the stored id here: the e-mail link is the way back from now on.
             clearStoredSubscriberId(offering.customUrl);
