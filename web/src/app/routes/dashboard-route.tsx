@@ -20,6 +20,7 @@ import { DashboardProviders } from "@/features/dashboard/components/dashboard-pr
 import { EarningsTab } from "@/features/dashboard/components/earnings-tab";
 import { OverviewTab } from "@/features/dashboard/components/overview-tab";
 import { VerifyEmailBanner } from "@/features/dashboard/components/verify-email-banner";
+import { PromotionsTab } from "@/features/promotions/components/promotions-tab";
 import { SubscribersTab } from "@/features/subscribers/components/subscribers-tab";
 import { authClient } from "@/lib/auth-client";
 import { cn } from "@/lib/cn";
@@ -32,6 +33,8 @@ const tabs = [
   { value: "earnings", label: "Earnings" },
   // The spec's address for the Account tab is ?tab=settings.
   { value: "settings", label: "Account" },
+  // Issue 20's promo codes, after the spec's tabs.
+  { value: "promotions", label: "Promotions" },
 ] as const;
 type TabValue = (typeof tabs)[number]["value"];
 
@@ -159,7 +162,7 @@ export default function DashboardRoute() {
             onValueChange={selectTab}
             className="mx-auto max-w-7xl px-4 py-6 sm:px-6"
           >
-            {/* On a phone the five tabs don't fit one row: they wrap as pills, all in sight, so
+            {/* On a phone the six tabs don't fit one row: they wrap as pills, all in sight, so
               none hides off the edge. From sm up, one row of underlined tabs; the rule under
               them is an inset shadow, so the active tab's underline isn't clipped by the
               scroll box that catches a very long row. Arrow keys move between tabs either way. */}
@@ -206,6 +209,9 @@ export default function DashboardRoute() {
             </Tabs.Content>
             <Tabs.Content value="settings" className="pt-6 focus-visible:outline-none">
               <AccountTab me={me.data} paymentSetup={<PaymentSetupPanel />} />
+            </Tabs.Content>
+            <Tabs.Content value="promotions" className="pt-6 focus-visible:outline-none">
+              <PromotionsTab />
             </Tabs.Content>
           </Tabs.Root>
         </main>
