@@ -1,4 +1,4 @@
-import { formatSubscriptionPrice } from "@contracts/cadence";
+import { formatCadencePrice, formatSubscriptionPrice } from "@contracts/cadence";
 import type { CustomerPortal } from "@contracts/customer-portal";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
@@ -16,6 +16,17 @@ const serverStartedFormat = new Intl.DateTimeFormat("en-US", {
 export function SubscriptionDetailsCard({ portal }: { portal: CustomerPortal }) {
   const { offering, subscriber } = portal;
   const format = useHydrated() ? startedFormat : serverStartedFormat;
+  const { discount, trialEndsAt } = subscriber;
+  const dateOf = (iso: string) => format.format(new Date(iso));
+  // The first charge after the trial is discounted if the discount still runs then.
+  const isFirstChargeDiscounted =
+    discount !== null &&
+    trialEndsAt !== null &&
+    (discount.endsAt === null || discount.endsAt > trialEndsAt);
+  const firstCharge = formatCadencePrice(
+    isFirstChargeDiscounted && discount ? discount.discountedCents : subscriber.priceCents,
+    subscriber.cadence,
+  );
   return (
     <section aria-labelledby="details-heading">
       <Card className="p-5">
@@ -35,6 +46,24 @@ export function SubscriptionDetailsCard({ portal }: { portal: CustomerPortal }) 
           </div>
           <SubscriptionStatus status={subscriber.paymentStatus} />
         </div>
+        {trialEndsAt ? (
+          <p className="tabular mt-3 text-sm font-medium text-brand-800">
+            Free trial until <time dateTime={trialEndsAt}>{dateOf(trialEndsAt)}</time>: your first
+            charge of {firstCharge} is on <time dateTime={trialEndsAt}>{dateOf(trialEndsAt)}</time>.
+          </p>
+        ) : null}
+        {discount ? (
+          <p className="tabular mt-3 text-sm text-gray-700">
+            {discount.summary}
+            {discount.endsAt ? (
+              <>
+                {" "}
+                until <time dateTime={discount.endsAt}>{dateOf(discount.endsAt)}</time>
+              </>
+            ) : null}
+            : you pay {formatCadencePrice(discount.discountedCents, subscriber.cadence)}.
+          </p>
+        ) : null}
         <p className="mt-3 text-sm text-gray-600">
           Started{" "}
           <time dateTime={subscriber.createdAt} className="tabular text-gray-800">

@@ -10,7 +10,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useSubscriber } from "../api/get-subscriber";
 import { CancelSubscriberDialog } from "./cancel-subscriber-dialog";
 import { CopyLinkField } from "./copy-link-field";
-import { formatDate } from "./format";
+import { discountWords, formatDate, trialUntil } from "./format";
 import { PaymentHistory } from "./payment-history";
 import { SentEmails } from "./sent-emails";
 
@@ -20,11 +20,22 @@ interface SubscriberDetailSheetProps {
   onClose: () => void;
 }
 
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+function Detail({
+  label,
+  isWrapping = false,
+  children,
+}: {
+  label: string;
+  /** For a sentence that must be read whole rather than cut short. */
+  isWrapping?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <div className="min-w-0">
       <dt className="text-xs text-gray-600">{label}</dt>
-      <dd className="mt-0.5 truncate text-sm text-gray-950">{children}</dd>
+      <dd className={`mt-0.5 text-sm text-gray-950 ${isWrapping ? "break-words" : "truncate"}`}>
+        {children}
+      </dd>
     </div>
   );
 }
@@ -66,6 +77,16 @@ export function SubscriberDetailSheet({ subscriber: opened, onClose }: Subscribe
             <Detail label="Status">
               <SubscriberStatusLabel status={subscriber.status} />
             </Detail>
+            {subscriber.trialEndsAt ? (
+              <Detail label="Free trial" isWrapping>
+                {trialUntil(subscriber.trialEndsAt)}
+              </Detail>
+            ) : null}
+            {subscriber.discount ? (
+              <Detail label="Discount" isWrapping>
+                {discountWords(subscriber.discount)}
+              </Detail>
+            ) : null}
             <Detail label="Joined">
               <time dateTime={subscriber.joinedAt}>{formatDate(subscriber.joinedAt)}</time>
             </Detail>

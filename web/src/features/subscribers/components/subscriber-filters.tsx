@@ -102,6 +102,7 @@ export function SubscriberFilters({ filter, onChange }: SubscriberFiltersProps) 
         >
           <option value="">Any status</option>
           <option value="active">Active</option>
+          <option value="trial">Trial</option>
           <option value="past_due">Past due</option>
           <option value="cancelled">Cancelled</option>
         </Select>

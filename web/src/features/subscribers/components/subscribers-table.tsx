@@ -2,11 +2,23 @@ import { cadenceAdverb, formatSubscriptionPrice } from "@contracts/cadence";
 import { formatCents } from "@contracts/money";
 import type { SubscriberListItem } from "@contracts/subscribers";
 import { SubscriberStatusLabel } from "@/components/subscriber-status-label";
-import { formatDate } from "./format";
+import { formatDate, trialUntil } from "./format";
 
 interface SubscribersTableProps {
   subscribers: SubscriberListItem[];
   onOpen: (subscriber: SubscriberListItem) => void;
+}
+
+/** The status, and while a free trial runs, when it ends. */
+function Status({ subscriber }: { subscriber: SubscriberListItem }) {
+  return (
+    <span className="inline-flex flex-col items-start gap-0.5">
+      <SubscriberStatusLabel status={subscriber.status} />
+      {subscriber.trialEndsAt ? (
+        <span className="text-xs text-gray-600">{trialUntil(subscriber.trialEndsAt)}</span>
+      ) : null}
+    </span>
+  );
 }
 
 /** Next billing date, or when a subscription set to end will end. */
@@ -62,7 +74,7 @@ export function SubscribersTable({ subscribers, onOpen }: SubscribersTableProps)
                 <NameButton subscriber={subscriber} onOpen={onOpen} />
                 <p className="truncate text-gray-600">{subscriber.email}</p>
               </div>
-              <SubscriberStatusLabel status={subscriber.status} />
+              <Status subscriber={subscriber} />
             </div>
             <p className="text-gray-700">
               {subscriber.offeringTitle}
@@ -126,7 +138,7 @@ export function SubscribersTable({ subscribers, onOpen }: SubscribersTableProps)
                 )}
               </td>
               <td className="py-3 pr-3">
-                <SubscriberStatusLabel status={subscriber.status} />
+                <Status subscriber={subscriber} />
               </td>
               <td className="py-3 pr-3 text-gray-700">
                 <time dateTime={subscriber.joinedAt}>{formatDate(subscriber.joinedAt)}</time>

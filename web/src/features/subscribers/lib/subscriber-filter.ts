@@ -1,16 +1,16 @@
 import {
   type SubscriberFilter,
   type SubscriberSort,
-  type SubscriberStatus,
+  type SubscriberStatusFilter,
   subscriberSorts,
-  subscriberStatuses,
+  subscriberStatusFilters,
 } from "@contracts/subscribers";
 
 /** The list's query lives in the address bar, so a view can be bookmarked and shared. */
 const keys = ["q", "offering", "status", "sort"] as const;
 
-const isStatus = (value: string | null): value is SubscriberStatus =>
-  subscriberStatuses.some((s) => s === value);
+const isStatus = (value: string | null): value is SubscriberStatusFilter =>
+  subscriberStatusFilters.some((s) => s === value);
 const isSort = (value: string | null): value is SubscriberSort =>
   subscriberSorts.some((s) => s === value);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
