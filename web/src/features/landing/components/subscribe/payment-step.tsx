@@ -56,6 +56,7 @@ export function PaymentStep({
   onBusyChange,
   onSubscribed,
   onUnconfirmed,
+  onTrialRefused,
 }: {
   offering: PublicOffering;
   info: SubscriberInfo;
@@ -65,6 +66,8 @@ export function PaymentStep({
   onBack: () => void;
   onBusyChange: (isBusy: boolean) => void;
   onSubscribed: (manageKey: string, isTrial: boolean) => void;
+  /** This customer already had the trial: the dialog stops offering it. */
+  onTrialRefused: () => void;
   onUnconfirmed: () => void;
 }) {
   const stripe = useStripe();
@@ -113,8 +116,10 @@ export function PaymentStep({
         onSubscribed(manageKey, isTrial);
       } catch (caught) {
         if (caught instanceof PaymentUnconfirmedError) onUnconfirmed();
-        else if (caught instanceof TrialUsedError) setTrialUsed(caught.message);
-        else setError(customerMessage(caught));
+        else if (caught instanceof TrialUsedError) {
+          setTrialUsed(caught.message);
+          onTrialRefused();
+        } else setError(customerMessage(caught));
       } finally {
         restorePointerEvents();
         onBusyChange(false);

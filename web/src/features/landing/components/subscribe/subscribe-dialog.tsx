@@ -53,6 +53,8 @@ function SubscribeDialog({ offering, open, onOpenChange, onSubscribed }: Subscri
   const [freeError, setFreeError] = useState<string | null>(null);
   // "Have a code?" in step 1: the checked code, sent with the card (or to Checkout).
   const [promo, setPromo] = useState<PromoCodeCheck | null>(null);
+  // Told at sign-up that this customer already had the trial: it is no longer offered.
+  const [isTrialRefused, setIsTrialRefused] = useState(false);
   // One attempt per name and e-mail: a retry after an error can't subscribe twice.
   const freeAttempt = useRef<{ key: string; id: string } | null>(null);
   // Loaded once per page, when the dialog first opens: the landing page itself stays light.
@@ -104,12 +106,15 @@ function SubscribeDialog({ offering, open, onOpenChange, onSubscribed }: Subscri
     if (!next && step.name === "success") {
       setStep({ name: "info" });
       setPromo(null);
+      setIsTrialRefused(false);
     }
   }
 
   const isSuccess = step.name === "success";
   const isTrialSuccess = step.name === "success" && step.isTrial;
-  const trial = trialOffer(offering.trialDays, offering.priceCents, offering.cadence);
+  const trial = isTrialRefused
+    ? null
+    : trialOffer(offering.trialDays, offering.priceCents, offering.cadence);
   return (
     <Dialog
       open={open}
@@ -169,6 +174,7 @@ function SubscribeDialog({ offering, open, onOpenChange, onSubscribed }: Subscri
             onBack={() => setStep({ name: "info", info: step.info })}
             onBusyChange={setIsBusy}
             onUnconfirmed={() => setStep({ name: "unconfirmed" })}
+            onTrialRefused={() => setIsTrialRefused(true)}
             onSubscribed={showSubscribed}
           />
         </Elements>
