@@ -56,6 +56,7 @@ export function PaymentStep({
   onBusyChange,
   onSubscribed,
   onUnconfirmed,
+  trialUsed,
   onTrialRefused,
 }: {
   offering: PublicOffering;
@@ -66,8 +67,12 @@ export function PaymentStep({
   onBack: () => void;
   onBusyChange: (isBusy: boolean) => void;
   onSubscribed: (manageKey: string, isTrial: boolean) => void;
-  /** This customer already had the trial: the dialog stops offering it. */
-  onTrialRefused: () => void;
+  /**
+   * The server's "already had a free trial" message once it was said (kept by the dialog, so
+   * going back and forth doesn't offer the trial again): from then on the button goes without.
+   */
+  trialUsed: string | null;
+  onTrialRefused: (message: string) => void;
   onUnconfirmed: () => void;
 }) {
   const stripe = useStripe();
@@ -75,8 +80,6 @@ export function PaymentStep({
   const [isCardReady, setIsCardReady] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // The server's "already had a free trial" message: from then on the button goes without it.
-  const [trialUsed, setTrialUsed] = useState<string | null>(null);
   const price = formatCadencePrice(offering.priceCents, offering.cadence);
   // Words only: which intent confirms the card with a trial is the subscribe flow's business.
   const trial = trialUsed ? null : trialLength(offering.trialDays, offering.priceCents);
@@ -116,10 +119,8 @@ export function PaymentStep({
         onSubscribed(manageKey, isTrial);
       } catch (caught) {
         if (caught instanceof PaymentUnconfirmedError) onUnconfirmed();
-        else if (caught instanceof TrialUsedError) {
-          setTrialUsed(caught.message);
-          onTrialRefused();
-        } else setError(customerMessage(caught));
+        else if (caught instanceof TrialUsedError) onTrialRefused(caught.message);
+        else setError(customerMessage(caught));
       } finally {
         restorePointerEvents();
         onBusyChange(false);

@@ -54,7 +54,7 @@ function SubscribeDialog({ offering, open, onOpenChange, onSubscribed }: Subscri
   // "Have a code?" in step 1: the checked code, sent with the card (or to Checkout).
   const [promo, setPromo] = useState<PromoCodeCheck | null>(null);
   // Told at sign-up that this customer already had the trial: it is no longer offered.
-  const [isTrialRefused, setIsTrialRefused] = useState(false);
+  const [trialUsed, setTrialUsed] = useState<string | null>(null);
   // One attempt per name and e-mail: a retry after an error can't subscribe twice.
   const freeAttempt = useRef<{ key: string; id: string } | null>(null);
   // Loaded once per page, when the dialog first opens: the landing page itself stays light.
@@ -106,13 +106,13 @@ function SubscribeDialog({ offering, open, onOpenChange, onSubscribed }: Subscri
     if (!next && step.name === "success") {
       setStep({ name: "info" });
       setPromo(null);
-      setIsTrialRefused(false);
+      setTrialUsed(null);
     }
   }
 
   const isSuccess = step.name === "success";
   const isTrialSuccess = step.name === "success" && step.isTrial;
-  const trial = isTrialRefused
+  const trial = trialUsed
     ? null
     : trialOffer(offering.trialDays, offering.priceCents, offering.cadence);
   return (
@@ -174,7 +174,8 @@ function SubscribeDialog({ offering, open, onOpenChange, onSubscribed }: Subscri
             onBack={() => setStep({ name: "info", info: step.info })}
             onBusyChange={setIsBusy}
             onUnconfirmed={() => setStep({ name: "unconfirmed" })}
-            onTrialRefused={() => setIsTrialRefused(true)}
+            trialUsed={trialUsed}
+            onTrialRefused={setTrialUsed}
             onSubscribed={showSubscribed}
           />
         </Elements>
