@@ -231,6 +231,11 @@ export const creatorEarnings = pgTable(
     platformFeeCents: integer("platform_fee_cents").notNull(),
     netAmountCents: integer("net_amount_cents").notNull(),
     /**
+     * What a promo code took off this payment (the invoice's discounts); gross is after it.
+     * The platform's fee is a percentage of gross, so the platform shares the discount.
+     */
+    discountCents: integer("discount_cents").notNull().default(0),
+    /**
      * 'payment' is a paid invoice. 'refund', 'dispute' (funds withdrawn) and 'dispute_won'
      * (funds reinstated) adjust it: negative (or reinstating) rows carrying the payment's
      * invoice and payment intent ids; the payment's own row is never edited.
@@ -280,6 +285,7 @@ export const creatorEarningsMonthly = pgTable(
     grossCents: bigint("gross_cents", { mode: "number" }).notNull(),
     feeCents: bigint("fee_cents", { mode: "number" }).notNull(),
     netCents: bigint("net_cents", { mode: "number" }).notNull(),
+    discountCents: bigint("discount_cents", { mode: "number" }).notNull().default(0),
     payments: integer("payments").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.month] })],

@@ -117,6 +117,7 @@ export async function insertEarningOnce(db: Db, values: typeof creatorEarnings.$
       grossCents: values.grossAmountCents,
       feeCents: values.platformFeeCents,
       netCents: values.netAmountCents,
+      discountCents: values.discountCents ?? 0,
       payments: (values.kind ?? "payment") === "payment" ? 1 : 0,
     })
     .onConflictDoUpdate({
@@ -125,6 +126,7 @@ export async function insertEarningOnce(db: Db, values: typeof creatorEarnings.$
         grossCents: sql`${creatorEarningsMonthly.grossCents} + excluded.gross_cents`,
         feeCents: sql`${creatorEarningsMonthly.feeCents} + excluded.fee_cents`,
         netCents: sql`${creatorEarningsMonthly.netCents} + excluded.net_cents`,
+        discountCents: sql`${creatorEarningsMonthly.discountCents} + excluded.discount_cents`,
         payments: sql`${creatorEarningsMonthly.payments} + excluded.payments`,
       },
     });

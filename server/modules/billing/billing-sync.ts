@@ -308,6 +308,10 @@ export async function syncStripeSubscription(
         platformFeePercent: split.feePercent,
         platformFeeCents: split.feeCents,
         netAmountCents: split.netCents,
+        discountCents: (invoice.total_discount_amounts ?? []).reduce(
+          (sum, discount) => sum + discount.amount,
+          0,
+        ),
         stripeInvoiceId: invoice.id!,
         stripePaymentIntentId: paymentIntentIdOf(invoice),
         paymentDate: paidAt,

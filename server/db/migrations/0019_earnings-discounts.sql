@@ -1,0 +1,2 @@
+ALTER TABLE "creator_earnings" ADD COLUMN "discount_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "creator_earnings_monthly" ADD COLUMN "discount_cents" bigint DEFAULT 0 NOT NULL;
