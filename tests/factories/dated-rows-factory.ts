@@ -26,6 +26,13 @@ export async function insertDatedSubscriber(
     /** Required with status cancelled. */
     cancelledAt?: Date;
     name?: string;
+    /** The free trial's end: no revenue before it. */
+    trialEndsAt?: Date;
+    /** A promo code's discount (one of the two) on each charge, until discountEndsAt. */
+    discountPercentOff?: number;
+    discountAmountOffCents?: number;
+    /** Not given with a discount: forever. */
+    discountEndsAt?: Date;
   },
 ) {
   const status = overrides.status ?? (overrides.cancelledAt ? "cancelled" : "active");
@@ -38,6 +45,10 @@ export async function insertDatedSubscriber(
     cadence: overrides.cadence ?? "month",
     createdAt: overrides.createdAt,
     cancelledAt: overrides.cancelledAt ?? null,
+    trialEndsAt: overrides.trialEndsAt ?? null,
+    discountPercentOff: overrides.discountPercentOff ?? null,
+    discountAmountOffCents: overrides.discountAmountOffCents ?? null,
+    discountEndsAt: overrides.discountEndsAt ?? null,
   });
   if (!row) throw new Error("insertDatedSubscriber: not inserted");
   return row;

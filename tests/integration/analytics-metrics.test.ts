@@ -373,6 +373,190 @@ describe("monthly revenue normalised by cadence, on a hand-computed fixture", ()
   });
 });
 
+// A subscriber counts (live, new, churned) from joining, but adds revenue only from the end of
+// a free trial, the discounted price while a promo code's discount lasts and the full price
+// after it (docs/metrics.md, "Free trials and discounts"). A discounted charge: a percentage is
+// rounded to the cent half away from zero, an amount off never goes below zero. In a year's
+// worth of cents:
+//
+//   who  offering  price cadence  trial ends        discount                    joined      cancelled
+//   T1   Lessons    2500 month    2025-06-19 (after AS_OF)                      2025-06-05
+//   T2   Lessons    2500 month    2025-04-01T00:00                              2025-03-18
+//   T3   Lessons    2500 month    2025-05-24        (cancelled in the trial)    2025-05-10  2025-05-20
+//   T4   Lessons    2500 month    2025-02-15T00:00  (cancelled as it ends)      2025-02-01  2025-02-15T00:00
+//   D1   Walks      1499 week     -                 20% until 2025-04-10T09:00  2025-01-10
+//   D2   Walks      1499 week     -                 20% until 2025-01-05        2024-10-05  2024-12-20
+//   A    Lessons    2500 month    -                 $30.00 off until 2025-08-01 2025-04-15
+//   F    Boxes      1005 month    -                 10% forever                 2024-12-01
+//   TD   Walks      1000 week     2025-05-04        50% until 2025-07-04        2025-04-20
+//   TX   Lessons    2500 month    2025-06-08        $10.00 off until 2025-06-01 2025-05-25
+//
+// Yearly cents: 20% of 1499 is 299.8 → 300, so 1199 × 52 = 62348 (5195.666… a month), full
+// 1499 × 52 = 77948 (6495.666…); 10% of 1005 is 100.5 → 101, so 904 × 12 = 10848; A's $30.00
+// off a $25.00 charge is 0, not −500; TD 500 × 52 = 26000; TX's discount ended in its trial, so
+// it pays in full, 30000. At AS_OF: T1 0 (trialing, yet live), T2 30000, D1 77948, A 0,
+// F 10848, TD 26000, TX 30000 = 174796 → 14566.333… → 14566, over 7 live subscribers.
+describe("monthly revenue with free trials and discounts, on a hand-computed fixture", () => {
+  let creator: OnboardedCreator;
+  let analytics: Analytics;
+  const offeringIds: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const db = app.runtime.deps.db;
+    creator = await createOnboardedCreator(app);
+    const offering = async (title: string, priceCents: number, cadence: Cadence) => {
+      const created = await createOffering(app, creator, { title, priceCents, cadence });
+      offeringIds[title] = created.id;
+      return created;
+    };
+    const lessons = await offering("Lessons", 2500, "month");
+    const walks = await offering("Walks", 1499, "week");
+    const boxes = await offering("Boxes", 1005, "month");
+    const sub = (
+      o: { id: string },
+      name: string,
+      joined: string,
+      more: Omit<Parameters<typeof insertDatedSubscriber>[2], "createdAt" | "name">,
+    ) => insertDatedSubscriber(db, o, { name, createdAt: at(joined), ...more });
+    const monthly = { priceCents: 2500, cadence: "month" } as const;
+    const weekly = { priceCents: 1499, cadence: "week" } as const;
+
+    await sub(lessons, "T1", "2025-06-05T09:00:00Z", {
+      ...monthly,
+      trialEndsAt: at("2025-06-19T09:00:00Z"),
+    });
+    await sub(lessons, "T2", "2025-03-18T09:00:00Z", {
+      ...monthly,
+      trialEndsAt: at("2025-04-01T00:00:00Z"),
+    });
+    await sub(lessons, "T3", "2025-05-10T09:00:00Z", {
+      ...monthly,
+      trialEndsAt: at("2025-05-24T09:00:00Z"),
+      cancelledAt: at("2025-05-20T09:00:00Z"),
+    });
+    await sub(lessons, "T4", "2025-02-01T09:00:00Z", {
+      ...monthly,
+      trialEndsAt: at("2025-02-15T00:00:00Z"),
+      cancelledAt: at("2025-02-15T00:00:00Z"),
+    });
+    await sub(walks, "D1", "2025-01-10T09:00:00Z", {
+      ...weekly,
+      discountPercentOff: 20,
+      discountEndsAt: at("2025-04-10T09:00:00Z"),
+    });
+    await sub(walks, "D2", "2024-10-05T09:00:00Z", {
+      ...weekly,
+      discountPercentOff: 20,
+      discountEndsAt: at("2025-01-05T09:00:00Z"),
+      cancelledAt: at("2024-12-20T09:00:00Z"),
+    });
+    await sub(lessons, "A", "2025-04-15T09:00:00Z", {
+      ...monthly,
+      discountAmountOffCents: 3000,
+      discountEndsAt: at("2025-08-01T00:00:00Z"),
+    });
+    await sub(boxes, "F", "2024-12-01T09:00:00Z", {
+      priceCents: 1005,
+      cadence: "month",
+      discountPercentOff: 10,
+    });
+    await sub(walks, "TD", "2025-04-20T09:00:00Z", {
+      priceCents: 1000,
+      cadence: "week",
+      trialEndsAt: at("2025-05-04T09:00:00Z"),
+      discountPercentOff: 50,
+      discountEndsAt: at("2025-07-04T09:00:00Z"),
+    });
+    await sub(lessons, "TX", "2025-05-25T09:00:00Z", {
+      ...monthly,
+      trialEndsAt: at("2025-06-08T09:00:00Z"),
+      discountAmountOffCents: 1000,
+      discountEndsAt: at("2025-06-01T00:00:00Z"),
+    });
+
+    analytics = analyticsSchema.parse(await getAnalytics(app.runtime.deps, creator.id, AS_OF));
+  });
+
+  const performanceOf = (title: string) =>
+    analytics.offerings.find((o) => o.id === offeringIds[title]);
+
+  it("counts a trialing subscriber as live and new, adding nothing: MRR 174796 / 12", async () => {
+    expect(analytics.metrics).toMatchObject({
+      mrrCents: 14_566,
+      liveSubscribers: 7, // T1, T2, D1, A, F, TD, TX
+      activeSubscribers: 7,
+    });
+    expect(analytics.metrics.thisMonth).toMatchObject({
+      liveAtStart: 6,
+      newSubscribers: 1, // T1, in its trial
+      churnedSubscribers: 0,
+    });
+    expect(analytics.monthlyRevenueCents).toBe(14_566);
+    expect(analytics.projectedAnnualRevenueCents).toBe(12 * 14_566);
+    expect(await sumMonthlyRevenue(app.runtime.deps.db, creator.id, AS_OF)).toBe(14_566);
+    expect((await getOverview(app.runtime.deps, creator.id, AS_OF)).monthlyRevenueCents).toBe(
+      14_566,
+    );
+    expect(analytics.totalSubscribers).toBe(10);
+  });
+
+  it("divides MRR by every live subscriber for ARPU, trialing ones included", () => {
+    expect(analytics.metrics.arpuCents).toBe(2081); // 174796 / 12 / 7 = 2080.904…
+  });
+
+  it("adds each from its trial's end, at the discounted price until the discount ends", () => {
+    expect(analytics.metrics.mrrHistory).toEqual([
+      { month: "2024-07-01", mrrCents: 0 },
+      { month: "2024-08-01", mrrCents: 0 },
+      { month: "2024-09-01", mrrCents: 0 },
+      { month: "2024-10-01", mrrCents: 5196 }, // D2 at 20% off: 62348 / 12 = 5195.666…
+      { month: "2024-11-01", mrrCents: 5196 },
+      { month: "2024-12-01", mrrCents: 904 }, // − D2 (cancelled in its discount) + F 10848
+      { month: "2025-01-01", mrrCents: 6100 }, // + D1 at 20% off: 73196 / 12 = 6099.666…
+      { month: "2025-02-01", mrrCents: 6100 }, // T4 cancelled as its trial ended: never adds
+      { month: "2025-03-01", mrrCents: 6100 }, // T2 joined, in its trial
+      { month: "2025-04-01", mrrCents: 9900 }, // D1 in full 77948, T2 30000, A 0, TD trialing: 118796
+      { month: "2025-05-01", mrrCents: 12_066 }, // + TD 26000; T3 never; TX trialing: 144796
+      { month: "2025-06-01", mrrCents: 14_566 }, // + TX 30000; T1 trialing: 174796, the tile
+    ]);
+  });
+
+  it("prices each offering at what its live subscribers add now", () => {
+    expect(performanceOf("Lessons")).toMatchObject({
+      liveSubscriberCount: 4, // T1 0, T2 2500, A 0, TX 2500
+      revenueCents: 5000,
+      livePriceRange: { minCents: 0, maxCents: 2500 },
+    });
+    expect(performanceOf("Walks")).toMatchObject({
+      liveSubscriberCount: 2, // D1 77948, TD 26000: 103948 / 12 = 8662.333…
+      revenueCents: 8662,
+      livePriceRange: { minCents: 2167, maxCents: 6496 },
+    });
+    expect(performanceOf("Boxes")).toMatchObject({
+      liveSubscriberCount: 1,
+      revenueCents: 904,
+      livePriceRange: { minCents: 904, maxCents: 904 },
+    });
+    expect(analytics.offerings.reduce((sum, o) => sum + o.revenueCents, 0)).toBe(14_566);
+  });
+
+  it("steps at the very instant a discount ends, in the tile and the Overview alike", async () => {
+    const before = at("2025-04-10T08:59:59Z"); // D1 62348 + F 10848 + T2 30000 + A 0 = 103196
+    const atEnd = at("2025-04-10T09:00:00Z"); // D1 in full: 118796
+    const db = app.runtime.deps.db;
+    expect(await sumMonthlyRevenue(db, creator.id, before)).toBe(8600); // 8599.666…
+    expect(await sumMonthlyRevenue(db, creator.id, atEnd)).toBe(9900); // 9899.666…
+    for (const [asOf, cents] of [
+      [before, 8600],
+      [atEnd, 9900],
+    ] as const) {
+      const { metrics } = await getAnalytics(app.runtime.deps, creator.id, asOf);
+      expect(metrics.mrrCents).toBe(cents);
+      expect(metrics.mrrHistory.at(-1)?.mrrCents).toBe(cents);
+    }
+  });
+});
+
 describe("a cancellation is dated where it happens", () => {
   async function cancelledAtOf(subscriberId: string) {
     const [row] = await app.runtime.deps.db

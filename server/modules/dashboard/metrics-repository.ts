@@ -2,7 +2,13 @@ import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { creatorEarnings, subscribers } from "../../db/schema/app";
-import { monthlyCentsSql, yearlyCentsSql } from "./monthly-equivalent-sql";
+import { monthlyCentsSql } from "./monthly-equivalent-sql";
+import {
+  discountedYearlyCentsSql,
+  fullYearlyCentsSql,
+  revenueSegmentsSql,
+  yearlyCentsAtSql,
+} from "./subscriber-revenue-sql";
 
 // Everything the Analytics tab counts about subscribers comes from one pass over the creator's
 // rows (summarizeSubscribers); its money this month from one range of payments (sumNetRevenue).
@@ -17,6 +23,8 @@ import { monthlyCentsSql, yearlyCentsSql } from "./monthly-equivalent-sql";
 // Money is normalised by cadence (monthly-equivalent-sql.ts): the passes sum a year's worth of
 // each price (price × charges per year, exact in integers) and divide by 12 and round only the
 // figure they hand back, so a weekly $12.00 counts 5200 cents a month, a yearly $300.00 2500.
+// A subscriber adds nothing until their free trial ends and the discounted price while a promo
+// code's discount lasts (subscriber-revenue-sql.ts); they are live, and counted, all along.
 
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
@@ -56,15 +64,17 @@ const json = <T extends z.ZodType>(schema: T) =>
  * The pass groups subscribers by offering, `bucket` (0 joined before months[0], i in month i,
  * months.length + 1 from seriesEnd on), whether they joined since `newSince`, whether they had
  * joined by asOf, `left` (the month they were cancelled, earlier ones folded into 1; null while
- * live at asOf, a cancellation after asOf not having happened yet) and status. Two small
- * aggregations of those groups follow in the same statement:
+ * live at asOf, a cancellation after asOf not having happened yet), status, and the months their
+ * two stretches of revenue (subscriber-revenue-sql.ts: discounted, then full) start and end,
+ * dated the same way (null: not started, or not ended, by asOf). Small aggregations of those
+ * groups follow in the same statement:
  * - `spec`, per offering, per month and overall (grouping sets; null marks the set a row
  *   belongs to): subscribers, those since newSince, and the live ones at asOf (the same set
- *   MRR sums): how many, a year's worth of what they pay together (unrounded: the service
- *   splits MRR between offerings) and the lowest and highest monthly equivalent among them;
+ *   MRR sums): how many, a year's worth of what they add now together (unrounded: the service
+ *   splits MRR between offerings) and the lowest and highest of what one adds now;
  * - `metrics`: MRR, the counts, ARPU and churn of docs/metrics.md, and the MRR at the end of
- *   each month i (asOf for the last) = the prices of those who joined by month i minus those
- *   who left by month i (a price and cadence a subscriber pays never change, so this is exact).
+ *   each month i (asOf for the last) = the stretches started by month i minus those ended by
+ *   month i (what a subscriber pays in a stretch never changes, so this is exact).
  * Every price is a monthly equivalent by its cadence; each figure is rounded once, at the end.
  */
 export async function summarizeSubscribers(
@@ -78,44 +88,82 @@ export async function summarizeSubscribers(
     sql`, `,
   )}]`;
   const last = window.months.length;
-  const yearly = yearlyCentsSql(subscribers.priceCents, subscribers.cadence);
+  // A stretch [from, until) of revenue: the month it starts by asOf, and the month it ends by
+  // asOf; both null when it is empty or starts after asOf.
+  const column = sql.raw;
+  const started = (from: string, until: string) =>
+    sql`case when ${column(from)} <= ${asOf} and (${column(until)} is null or ${column(from)} < ${column(until)})
+             then greatest(1, width_bucket(${column(from)}, ${bounds})) end`;
+  const ended = (from: string, until: string) =>
+    sql`case when ${column(from)} <= ${asOf} and ${column(from)} < ${column(until)} and ${column(until)} <= ${asOf}
+             then greatest(1, width_bucket(${column(until)}, ${bounds})) end`;
+  const segments = revenueSegmentsSql;
   const result = await db.execute(sql`
-    with grouped as materialized (
+    with per_subscriber as (
       select ${subscribers.offeringId} as offering_id,
-             width_bucket(${subscribers.createdAt}, ${bounds}) as bucket,
-             ${subscribers.createdAt} >= ${ts(window.newSince)} as is_new,
-             ${subscribers.createdAt} <= ${asOf} as has_joined,
-             case when ${subscribers.cancelledAt} <= ${asOf}
-                  then greatest(1, width_bucket(${subscribers.cancelledAt}, ${bounds})) end as "left",
+             ${subscribers.createdAt} as created_at,
+             ${subscribers.cancelledAt} as cancelled_at,
              ${subscribers.paymentStatus} as status,
-             count(*) as n,
-             sum(${yearly}) as yearly_cents,
-             min(${yearly}) as min_yearly_cents,
-             max(${yearly}) as max_yearly_cents
+             ${fullYearlyCentsSql} as full_yearly_cents,
+             ${discountedYearlyCentsSql} as discounted_yearly_cents,
+             ${yearlyCentsAtSql(asOf)} as now_yearly_cents,
+             ${segments.discountedFrom} as discounted_from,
+             ${segments.discountedUntil} as discounted_until,
+             ${segments.fullFrom} as full_from,
+             ${segments.fullUntil} as full_until
       from ${subscribers}
       where ${subscribers.userId} = ${userId}
-      group by 1, 2, 3, 4, 5, 6
+    ),
+    grouped as materialized (
+      select offering_id,
+             width_bucket(created_at, ${bounds}) as bucket,
+             created_at >= ${ts(window.newSince)} as is_new,
+             created_at <= ${asOf} as has_joined,
+             case when cancelled_at <= ${asOf}
+                  then greatest(1, width_bucket(cancelled_at, ${bounds})) end as "left",
+             status,
+             ${started("discounted_from", "discounted_until")} as discounted_start,
+             ${ended("discounted_from", "discounted_until")} as discounted_end,
+             ${started("full_from", "full_until")} as full_start,
+             ${ended("full_from", "full_until")} as full_end,
+             count(*) as n,
+             sum(discounted_yearly_cents) as discounted_yearly_cents,
+             sum(full_yearly_cents) as full_yearly_cents,
+             -- what they add at asOf (0 in a trial); read for the live ones only
+             sum(now_yearly_cents) as now_yearly_cents,
+             min(now_yearly_cents) as min_now_yearly_cents,
+             max(now_yearly_cents) as max_now_yearly_cents
+      from per_subscriber
+      group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
     ),
     spec as (
       select offering_id, bucket,
              coalesce(sum(n), 0) as subscribers,
              coalesce(sum(n) filter (where is_new), 0) as new_subscribers,
              coalesce(sum(n) filter (where has_joined and "left" is null), 0) as live_subscribers,
-             coalesce(sum(yearly_cents) filter (where has_joined and "left" is null), 0) as live_yearly_cents,
-             ${monthlyCentsSql(sql`min(min_yearly_cents) filter (where has_joined and "left" is null)`)} as live_min_price_cents,
-             ${monthlyCentsSql(sql`max(max_yearly_cents) filter (where has_joined and "left" is null)`)} as live_max_price_cents
+             coalesce(sum(now_yearly_cents) filter (where has_joined and "left" is null), 0) as live_yearly_cents,
+             ${monthlyCentsSql(sql`min(min_now_yearly_cents) filter (where has_joined and "left" is null)`)} as live_min_price_cents,
+             ${monthlyCentsSql(sql`max(max_now_yearly_cents) filter (where has_joined and "left" is null)`)} as live_max_price_cents
       from grouped
       group by grouping sets ((offering_id), (bucket), ())
     ),
     timeline as (
       select greatest(1, bucket) as joined, "left", status, sum(n) as n,
-             sum(yearly_cents) as yearly_cents
+             sum(now_yearly_cents) as now_yearly_cents
       from grouped
       where has_joined
       group by 1, 2, 3
     ),
+    revenue as (
+      select discounted_start as start, discounted_end as "end",
+             sum(discounted_yearly_cents) as yearly_cents
+      from grouped where discounted_start is not null group by 1, 2
+      union all
+      select full_start, full_end, sum(full_yearly_cents)
+      from grouped where full_start is not null group by 1, 2
+    ),
     summary as (
-      select coalesce(sum(yearly_cents) filter (where "left" is null), 0) as mrr_yearly_cents,
+      select coalesce(sum(now_yearly_cents) filter (where "left" is null), 0) as mrr_yearly_cents,
              coalesce(sum(n) filter (where "left" is null), 0) as live,
              coalesce(sum(n) filter (where "left" is null and status = 'active'), 0) as active,
              coalesce(sum(n) filter (where "left" is null and status = 'past_due'), 0) as past_due,
@@ -127,10 +175,10 @@ export async function summarizeSubscribers(
     ),
     history as (
       select month.i,
-             ${monthlyCentsSql(sql`coalesce(sum(timeline.yearly_cents) filter (where timeline.joined <= month.i), 0)
-               - coalesce(sum(timeline.yearly_cents) filter (where timeline."left" <= month.i), 0)`)} as mrr_cents
+             ${monthlyCentsSql(sql`coalesce(sum(revenue.yearly_cents) filter (where revenue.start <= month.i), 0)
+               - coalesce(sum(revenue.yearly_cents) filter (where revenue."end" <= month.i), 0)`)} as mrr_cents
       from generate_series(1, ${last}) as month(i)
-      cross join timeline
+      cross join revenue
       group by month.i
     )
     select
@@ -182,16 +230,17 @@ export async function summarizeSubscribers(
 
 /**
  * Monthly revenue, the one definition (docs/metrics.md, ADR 025): what the subscribers live at
- * asOf pay each month, each at their own price normalised by its cadence, rounded once. The
- * same sum as summarizeSubscribers' MRR, for the Overview, which needs nothing else of that
- * pass. Reads subscribers_user_created_idx.
+ * asOf pay each month, each at their own price (nothing in a free trial, the discounted price
+ * while a discount lasts) normalised by its cadence, rounded once. The same sum as
+ * summarizeSubscribers' MRR, for the Overview, which needs nothing else of that pass. Reads
+ * subscribers_user_created_idx.
  */
 export async function sumMonthlyRevenue(db: Db, userId: string, asOf: Date) {
   const [row] = await db
     .select({
-      cents: sql`${monthlyCentsSql(
-        sql`coalesce(sum(${yearlyCentsSql(subscribers.priceCents, subscribers.cadence)}), 0)`,
-      )}`.mapWith(Number),
+      cents: sql`${monthlyCentsSql(sql`coalesce(sum(${yearlyCentsAtSql(ts(asOf))}), 0)`)}`.mapWith(
+        Number,
+      ),
     })
     .from(subscribers)
     .where(
