@@ -49,6 +49,9 @@ function includable(store: Store, parent: AnyObject, field: string): unknown {
       url: `/v1/checkout/sessions/${parent.id}/line_items`,
     };
   }
+  if (isKind(parent, "coupon") && field === "applies_to") {
+    return parent._applies_to ?? { products: [] };
+  }
   if (isKind(parent, "charge") && field === "refunds") {
     return {
       object: "list",
@@ -94,9 +97,10 @@ function expandPath(store: Store, value: unknown, path: string[], full: string):
   return obj;
 }
 
-/** An id string becomes the object it names. */
+/** An id string becomes the object it names; so does each id of a list (`discounts`). */
 function resolve(store: Store, value: unknown): unknown {
   if (typeof value === "string") return store.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((item) => resolve(store, item));
   return value;
 }
 

@@ -26,7 +26,11 @@ interface PrivateFieldsOf {
     /** Set once the session is completed (a retried completion finds them). */
     _customer?: string;
     _subscription?: string;
+    /** The coupons of `discounts`, applied to the subscription its completion starts. */
+    _coupons?: string[];
   };
+  /** Stripe returns `applies_to` only when it is expanded. */
+  coupon: { _applies_to?: Stripe.Coupon.AppliesTo };
   invoice: {
     _payment_intent?: string;
     /** The invoice's InvoicePayments, newest first (Stripe lists them at their own URL). */
@@ -66,7 +70,9 @@ interface StoredTypes {
   "billing_portal.session": Stripe.BillingPortal.Session;
   charge: Stripe.Charge;
   "checkout.session": Stripe.Checkout.Session;
+  coupon: Stripe.Coupon;
   customer: Stripe.Customer;
+  discount: Stripe.Discount;
   dispute: Stripe.Dispute;
   event: Stripe.Event;
   // Only a preview invoice has no id, and previews are never stored.

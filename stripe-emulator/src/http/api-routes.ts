@@ -3,6 +3,7 @@ import { accountRoutes } from "../api/accounts";
 import { catalogueRoutes } from "../api/catalogue";
 import { chargeRoutes } from "../api/charges";
 import { checkoutRoutes } from "../api/checkout";
+import { couponRoutes } from "../api/coupons";
 import { customerRoutes } from "../api/customers";
 import { disputeRoutes } from "../api/disputes";
 import { eventRoutes } from "../api/events";
@@ -32,6 +33,7 @@ const routes: Route[] = [
   ...transferRoutes,
   ...chargeRoutes,
   ...catalogueRoutes,
+  ...couponRoutes,
   ...customerRoutes,
   ...subscriptionRoutes,
   ...invoiceRoutes,
