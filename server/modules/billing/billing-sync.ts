@@ -299,6 +299,10 @@ export async function syncStripeSubscription(
     for (const invoice of paidInvoices) {
       if (invoice.amount_paid === 0) continue;
       const split = splitPlatformFee(invoice.amount_paid, feePercent);
+      const discountCents = (invoice.total_discount_amounts ?? []).reduce(
+        (sum, discount) => sum + discount.amount,
+        0,
+      );
       const paidAt = new Date((invoice.status_transitions?.paid_at ?? invoice.created) * 1000);
       const isNewPayment = await insertEarningOnce(tx, {
         userId: offering.userId,
@@ -308,17 +312,14 @@ export async function syncStripeSubscription(
         platformFeePercent: split.feePercent,
         platformFeeCents: split.feeCents,
         netAmountCents: split.netCents,
-        discountCents: (invoice.total_discount_amounts ?? []).reduce(
-          (sum, discount) => sum + discount.amount,
-          0,
-        ),
+        discountCents,
         stripeInvoiceId: invoice.id!,
         stripePaymentIntentId: paymentIntentIdOf(invoice),
         paymentDate: paidAt,
       });
       if (isNewPayment) {
         await emails.receipt(
-          { id: invoice.id!, amountPaidCents: invoice.amount_paid, paidAt },
+          { id: invoice.id!, amountPaidCents: invoice.amount_paid, discountCents, paidAt },
           cardOf(subscription),
         );
       }

@@ -135,7 +135,10 @@ export function lifecycleEmails(options: {
       });
     },
 
-    async receipt(invoice: { id: string; amountPaidCents: number; paidAt: Date }, card: Card) {
+    async receipt(
+      invoice: { id: string; amountPaidCents: number; discountCents: number; paidAt: Date },
+      card: Card,
+    ) {
       await mailer.enqueue(tx, {
         kind: "payment_receipt",
         dedupeKey: `receipt:${invoice.id}`,
@@ -146,6 +149,12 @@ export function lifecycleEmails(options: {
           offeringTitle: offering.title,
           creatorName: offering.creatorName,
           amountCents: invoice.amountPaidCents,
+          discountCents: invoice.discountCents,
+          // A discount that still runs after this payment says until when.
+          discountEndsAt:
+            subscriber.discountEndsAt && subscriber.discountEndsAt > invoice.paidAt
+              ? subscriber.discountEndsAt
+              : null,
           paidAt: invoice.paidAt,
           cardBrand: card?.brand ?? null,
           cardLast4: card?.last4 ?? null,

@@ -15,6 +15,10 @@ export interface PaymentReceiptEmailProps {
   offeringTitle: string;
   creatorName: string | null;
   amountCents: number;
+  /** What a promo code took off this payment; 0 without one. */
+  discountCents?: number;
+  /** When that discount ends, if it continues after this payment (null: forever or over). */
+  discountEndsAt?: Date | null;
   paidAt: Date;
   cardBrand: string | null;
   cardLast4: string | null;
@@ -32,8 +36,19 @@ function describeCard(brand: string | null, last4: string | null): string | null
 function PaymentReceiptEmail(props: PaymentReceiptEmailProps) {
   const amount = formatCents(props.amountCents);
   const card = describeCard(props.cardBrand, props.cardLast4);
+  const discount = props.discountCents ?? 0;
   const rows = [
     { label: "Amount paid", value: amount },
+    ...(discount > 0
+      ? [
+          {
+            label: "Discount",
+            value: `${formatCents(discount)} off${
+              props.discountEndsAt ? `, until ${formatEmailDate(props.discountEndsAt)}` : ""
+            }`,
+          },
+        ]
+      : []),
     { label: "Date", value: formatEmailDate(props.paidAt) },
     {
       label: "Subscription",

@@ -86,6 +86,28 @@ describe("customer e-mails", () => {
     expect(texts[3]).toContain("Your subscription is now active at $45.00/year.");
   });
 
+  it("shows a promo code's discount on a receipt, and until when it lasts", async () => {
+    const base = {
+      ...customer,
+      amountCents: 2000,
+      paidAt: new Date("2027-03-03T23:30:00Z"),
+      cardBrand: "visa",
+      cardLast4: "4242",
+      manageUrl,
+    };
+    const lasting = await renderPaymentReceiptEmail({
+      ...base,
+      discountCents: 500,
+      discountEndsAt: new Date("2027-06-03T00:00:00Z"),
+    });
+    expect(lasting.text).toContain("$5.00 off, until June 3, 2027");
+    const forever = await renderPaymentReceiptEmail({ ...base, discountCents: 500 });
+    expect(forever.text).toContain("$5.00 off");
+    expect(forever.text).not.toContain("until");
+    const none = await renderPaymentReceiptEmail(base);
+    expect(none.text).not.toContain("Discount");
+  });
+
   it("gives a receipt with amount, date, card and manage link", async () => {
     const message = await renderPaymentReceiptEmail({
       ...customer,
