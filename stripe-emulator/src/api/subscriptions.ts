@@ -21,6 +21,7 @@ import {
 import { billingMode, transferData } from "../core/shapes";
 import type { Stored } from "../core/state";
 import { requireChild } from "./children";
+import { discountsParam, discountsShape } from "./coupons";
 import { PAGE_PARAMS } from "./list-params";
 
 const itemShape: ParamShape = {
@@ -136,6 +137,11 @@ function readNewSubscription(
       : null,
     trialEnd: newTrialEnd(em, params),
     missingPaymentMethod: missingPaymentMethodOf(params),
+    coupons: discountsParam(params).map(({ coupon }, i) => {
+      if (!coupon)
+        throw invalid(`discounts[${i}][discount]`, "A new subscription can only take coupons.");
+      return coupon;
+    }),
   };
 }
 
@@ -196,6 +202,7 @@ function updateFromParams(
       description: optionalString(params, "description"),
       trialEnd: trialEndOf(em, params),
       missingPaymentMethod: missingPaymentMethodOf(params),
+      discounts: params.discounts === undefined ? undefined : discountsParam(params),
     },
     account,
   );
@@ -226,9 +233,12 @@ export const subscriptionRoutes: Route[] = [
       "trial_end",
       "trial_settings",
       "trial_from_plan",
+      // basil removed the singular coupon and promotion_code: they are unknown parameters.
+      "discounts",
     ],
     nested: {
       items: itemShape,
+      discounts: discountsShape,
       payment_settings: paymentSettingsShape,
       trial_settings: trialSettingsShape,
       transfer_data: transferData,
@@ -266,9 +276,11 @@ export const subscriptionRoutes: Route[] = [
       "trial_end",
       "trial_settings",
       "trial_from_plan",
+      "discounts",
     ],
     nested: {
       items: itemShape,
+      discounts: discountsShape,
       cancellation_details: { comment: true, feedback: true },
       trial_settings: trialSettingsShape,
     },

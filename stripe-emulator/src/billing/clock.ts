@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
 import type { Stored } from "../core/state";
+import { dropSpentDiscounts } from "./discounts";
 import { cancelInvoicePayments } from "./invoice-payments";
 import { collectInvoice, createSubscriptionInvoice } from "./invoices";
 import { periodEndOf } from "./periods";
@@ -75,6 +76,7 @@ function renew(em: Emulator, subscription: Stripe.Subscription) {
   em.webhooks.emit("customer.subscription.updated", subscription, { previous });
   if (invoice.status === "paid") em.webhooks.emit("invoice.paid", invoice);
   else collectInvoice(em, invoice);
+  dropSpentDiscounts(em, em.store.get(subscription.id, "subscription")!, invoice);
 }
 
 /** A trial's reminder and end; one set to cancel at period end ends with it, uncharged. */

@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
 import { newId, type Stored } from "../core/state";
+import { discountAmounts } from "./discounts";
 import { cancelInvoicePayments, defaultPayment, invoiceFailed } from "./invoice-payments";
 import { attemptPayment, createPaymentIntent } from "./payments";
 import { subscriptionOfInvoice } from "./subscription-status";
@@ -29,27 +30,36 @@ export function createSubscriptionInvoice(
   const unitAmount = item.price.unit_amount!;
   // A subscription that starts with a trial gets a $0 invoice for it.
   const trial = subscription.status === "trialing";
-  const amount = trial ? 0 : unitAmount * (item.quantity ?? 1);
+  const subtotal = trial ? 0 : unitAmount * (item.quantity ?? 1);
+  const period = { start: item.current_period_start, end: item.current_period_end };
+  const discounts = discountAmounts(em, subscription, {
+    amount: subtotal,
+    product: item.price.product as string,
+    periodStart: period.start,
+  });
+  const lineDiscounts = discounts.filter((d) => d.appliesToLine);
+  const amount = subtotal - discounts.reduce((sum, d) => sum + d.amount, 0);
   const now = em.store.now();
   const invoiceId = newId("in");
   const pct = subscription.application_fee_percent as number | null;
   const owner = em.store.ownerOf(subscription.id);
+  // The platform's fee is a share of what is charged, after discounts.
   const fee = pct == null ? null : Math.round((amount * pct) / 100);
   const destination =
     (subscription.transfer_data as { destination?: string } | null)?.destination ?? null;
   const customer = em.store.get(subscription.customer as string, "customer");
-  const period = { start: item.current_period_start, end: item.current_period_end };
   const line: Stripe.InvoiceLineItem = {
     id: newId("il"),
     object: "line_item",
-    amount,
+    // A line's amount is before discounts; discount_amounts say what came off.
+    amount: subtotal,
     currency: "usd",
     description: trial
       ? `Trial period for ${productName}`
       : `${item.quantity ?? 1} × ${productName} (at $${(unitAmount / 100).toFixed(2)} ${cadenceOf(item.price)})`,
-    discount_amounts: [],
+    discount_amounts: lineDiscounts.map((d) => ({ amount: d.amount, discount: d.discount })),
     discountable: true,
-    discounts: [],
+    discounts: lineDiscounts.map((d) => d.discount),
     invoice: invoiceId,
     livemode: false,
     metadata: {},
@@ -115,7 +125,7 @@ export function createSubscriptionInvoice(
     default_source: null,
     default_tax_rates: [],
     description: null,
-    discounts: [],
+    discounts: discounts.map((d) => d.discount),
     due_date: null,
     effective_at: now,
     ending_balance: 0,
@@ -167,11 +177,11 @@ export function createSubscriptionInvoice(
       paid_at: amount === 0 ? now : null,
       voided_at: null,
     },
-    subtotal: amount,
-    subtotal_excluding_tax: amount,
+    subtotal,
+    subtotal_excluding_tax: subtotal,
     test_clock: null,
     total: amount,
-    total_discount_amounts: [],
+    total_discount_amounts: discounts.map((d) => ({ amount: d.amount, discount: d.discount })),
     total_excluding_tax: amount,
     total_pretax_credit_amounts: [],
     total_taxes: [],

@@ -1,8 +1,10 @@
 import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
-import { invalid, StripeApiError } from "../core/errors";
+import { invalid, missing, StripeApiError } from "../core/errors";
 import { requireObject } from "../core/lookup";
 import { newId, type Stored } from "../core/state";
+import { redeemCoupon, requireRedeemable, unredeem } from "./coupons";
+import { dropSpentDiscounts } from "./discounts";
 import { createSubscriptionInvoice, voidInvoice } from "./invoices";
 import { attemptPayment } from "./payments";
 import { periodEndOf } from "./periods";
@@ -25,6 +27,10 @@ export interface NewSubscription {
   /** When a free trial ends; null or absent: no trial. */
   trialEnd?: number | null;
   missingPaymentMethod?: Stripe.Subscription.TrialSettings.EndBehavior.MissingPaymentMethod;
+  /** Coupons to redeem on it (`discounts[i][coupon]`), checked before anything is made. */
+  coupons?: string[];
+  /** The Checkout Session that starts it, named on its discounts. */
+  checkoutSession?: string | null;
 }
 
 /** Subscription items still carry the legacy Plan view of their price. */
@@ -72,6 +78,9 @@ function buildSubscription(
         "The customer does not have a payment method with the ID provided.",
       );
   }
+  const coupons = (input.coupons ?? []).map((coupon, i) =>
+    requireRedeemable(em, coupon, `discounts[${i}][coupon]`, account),
+  );
   const now = em.store.now();
   const id = newId("sub");
   const trialEnd = input.trialEnd ?? null;
@@ -153,6 +162,19 @@ function buildSubscription(
     },
     trial_start: trialEnd ? now : null,
   };
+  subscription.discounts = coupons.map(
+    (coupon) =>
+      redeemCoupon(
+        em,
+        coupon,
+        {
+          customer: input.customer,
+          subscription: id,
+          checkoutSession: input.checkoutSession ?? null,
+        },
+        account,
+      ).id,
+  );
   return em.store.put(subscription, account);
 }
 
@@ -189,6 +211,7 @@ export function startSubscription(
     if (!trialing) setSubscriptionStatus(em, subscription, "active");
     em.webhooks.emit("invoice.paid", invoice);
     if (trialing) remindIfDue(em, subscription);
+    dropSpentDiscounts(em, subscription, invoice);
     return em.store.get(subscription.id, "subscription")!;
   }
   if (behavior !== "default_incomplete") {
@@ -198,11 +221,13 @@ export function startSubscription(
       const result = attemptPayment(em, pi, pm, false);
       if (result.status === "failed" && behavior === "error_if_incomplete") {
         // Stripe creates nothing when the first payment fails under error_if_incomplete.
+        for (const id of subscription.discounts as string[]) unredeem(em, id);
         for (const id of [subscription.id, invoice.id, pi.id]) em.store.remove(id);
         throw result.error;
       }
     }
   }
+  dropSpentDiscounts(em, em.store.get(subscription.id, "subscription")!, invoice);
   return em.store.get(subscription.id, "subscription")!;
 }
 
@@ -223,6 +248,31 @@ export interface SubscriptionUpdate {
   /** Ends a trial ("now") or (re)starts one that ends then. */
   trialEnd?: number | "now";
   missingPaymentMethod?: Stripe.Subscription.TrialSettings.EndBehavior.MissingPaymentMethod;
+  /** Replaces the discounts: each names a coupon to redeem or one of its discounts to keep. */
+  discounts?: Array<{ coupon?: string; discount?: string }>;
+}
+
+/**
+ * The discounts an update asks for, checked before anything changes: a kept discount id, or a
+ * coupon to redeem (one the subscription already has a discount of keeps that discount).
+ */
+function planDiscounts(
+  em: Emulator,
+  subscription: Stored<"subscription">,
+  wanted: Array<{ coupon?: string; discount?: string }>,
+  account: string | null,
+) {
+  const current = subscription.discounts as string[];
+  return wanted.map((entry, i) => {
+    if (entry.discount !== undefined) {
+      if (!current.includes(entry.discount))
+        throw invalid(`discounts[${i}][discount]`, `No such discount: '${entry.discount}'`);
+      return entry.discount;
+    }
+    if (!entry.coupon) throw missing(`discounts[${i}][coupon]`);
+    const kept = current.find((id) => em.store.get(id, "discount")?.coupon.id === entry.coupon);
+    return kept ?? requireRedeemable(em, entry.coupon, `discounts[${i}][coupon]`, account);
+  });
 }
 
 /** Applies an update and sends `customer.subscription.updated` with what changed. */
@@ -235,6 +285,7 @@ export function updateSubscription(
   const previous: Record<string, unknown> = {};
   // The emulator's subscriptions have one item each.
   const item = subscription.items.data[0]!;
+  const discounts = update.discounts && planDiscounts(em, subscription, update.discounts, account);
   const { cancelAtPeriodEnd } = update;
   if (cancelAtPeriodEnd !== undefined && cancelAtPeriodEnd !== subscription.cancel_at_period_end) {
     previous.cancel_at_period_end = subscription.cancel_at_period_end;
@@ -282,6 +333,21 @@ export function updateSubscription(
     subscription.metadata = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== ""));
   }
   if (update.description !== undefined) subscription.description = update.description;
+  if (discounts) {
+    const on = {
+      customer: subscription.customer as string,
+      subscription: subscription.id,
+      checkoutSession: null,
+    };
+    const next = discounts.map((d) =>
+      typeof d === "string" ? d : redeemCoupon(em, d, on, account).id,
+    );
+    const before = subscription.discounts as string[];
+    if (next.join() !== before.join()) {
+      previous.discounts = before;
+      subscription.discounts = next;
+    }
+  }
   if (update.missingPaymentMethod !== undefined) {
     previous.trial_settings = subscription.trial_settings;
     subscription.trial_settings = {

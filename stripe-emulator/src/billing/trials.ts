@@ -1,5 +1,6 @@
 import type { Emulator } from "../core/context";
 import type { Stored } from "../core/state";
+import { dropSpentDiscounts } from "./discounts";
 import { collectInvoice, createSubscriptionInvoice, defaultPaymentMethodOf } from "./invoices";
 import { periodEndOf } from "./periods";
 import { setSubscriptionStatus } from "./subscription-status";
@@ -69,6 +70,7 @@ export function endTrial(em: Emulator, subscription: Stored<"subscription">) {
   em.webhooks.emit("customer.subscription.updated", subscription, { previous });
   if (invoice.status === "paid") em.webhooks.emit("invoice.paid", invoice);
   else collectInvoice(em, invoice);
+  dropSpentDiscounts(em, em.store.get(subscription.id, "subscription")!, invoice);
 }
 
 /**
