@@ -1,4 +1,5 @@
 import { createCheckoutSession, expireCheckoutSession } from "../billing/checkout-sessions";
+import { requireRedeemable } from "../billing/coupons";
 import { createPortalSession } from "../billing/portal-sessions";
 import type { Route } from "../core/context";
 import { invalid, missing, StripeApiError } from "../core/errors";
@@ -13,6 +14,7 @@ import {
   requiredString,
 } from "../core/params";
 import { billingMode, transferData } from "../core/shapes";
+import { discountsParam, discountsShape } from "./coupons";
 import { PAGE_PARAMS } from "./list-params";
 
 const SESSION_STATUSES = ["open", "complete", "expired"];
@@ -38,8 +40,10 @@ export const checkoutRoutes: Route[] = [
       "billing_address_collection",
       "locale",
       "payment_method_collection",
+      "discounts",
     ],
     nested: {
+      discounts: discountsShape,
       line_items: {
         price: true,
         quantity: true,
@@ -102,12 +106,22 @@ export const checkoutRoutes: Route[] = [
           "You may only specify one of these parameters: customer, customer_email.",
         );
       if (data.on_behalf_of) requireAccount(em, String(data.on_behalf_of));
+      const coupons = discountsParam(params).map(({ coupon }, i) => {
+        if (!coupon) throw missing(`discounts[${i}][coupon]`);
+        return requireRedeemable(em, coupon, `discounts[${i}][coupon]`, account);
+      });
+      if (coupons.length > 0 && params.allow_promotion_codes !== undefined)
+        throw invalid(
+          "allow_promotion_codes",
+          "You may only specify one of these parameters: allow_promotion_codes, discounts.",
+        );
       return createCheckoutSession(
         em,
         {
           price,
           quantity,
           customer,
+          coupons,
           customerEmail: optionalString(params, "customer_email") ?? null,
           successUrl,
           cancelUrl: optionalString(params, "cancel_url") ?? null,

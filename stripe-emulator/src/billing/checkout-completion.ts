@@ -106,6 +106,10 @@ export function submitCheckout(
         onBehalfOf: data.on_behalf_of ?? null,
         metadata: data.metadata ?? {},
         saveDefaultPaymentMethod: "on_subscription",
+        // Redeemed now, not at the session's creation: a coupon used up or deleted meanwhile
+        // refuses the payment on the page (guess: check what Stripe's page does).
+        coupons: session._coupons ?? [],
+        checkoutSession: session.id,
       },
       account,
       "allow_incomplete",

@@ -1,11 +1,20 @@
 import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
 import { newId, type Stored } from "../core/state";
+import { couponAmount } from "./discounts";
 
 // Checkout Sessions in subscription mode: created open, then expired or completed
 // (checkout-completion.ts).
 
 type SubscriptionData = NonNullable<Stored<"checkout.session">["_subscription_data"]>;
+
+/** What the coupons take off the first payment, as its invoice will. */
+function firstDiscount(coupons: Stored<"coupon">[], price: Stripe.Price, amount: number) {
+  let remaining = amount;
+  for (const coupon of coupons)
+    remaining -= Math.min(couponAmount(coupon, amount, price.product as string), remaining);
+  return amount - remaining;
+}
 
 /** An open session for one recurring price; completing it starts the subscription asked for. */
 export function createCheckoutSession(
@@ -14,6 +23,8 @@ export function createCheckoutSession(
     price: Stripe.Price;
     quantity: number;
     customer: string | null;
+    /** Redeemed when the session completes, on the subscription it starts. */
+    coupons: Stored<"coupon">[];
     customerEmail: string | null;
     successUrl: string;
     cancelUrl: string | null;
@@ -28,6 +39,7 @@ export function createCheckoutSession(
   const now = em.store.now();
   // Prices here are always created with a unit_amount (the API requires one).
   const amount = (input.price.unit_amount ?? 0) * input.quantity;
+  const discount = firstDiscount(input.coupons, input.price, amount);
   // Typed with the SDK's own basil type, so the shape cannot drift from Stripe's.
   const session: Stripe.Checkout.Session = {
     id,
@@ -36,7 +48,7 @@ export function createCheckoutSession(
     after_expiration: null,
     allow_promotion_codes: null,
     amount_subtotal: amount,
-    amount_total: amount,
+    amount_total: amount - discount,
     automatic_tax: { enabled: false, liability: null, provider: null, status: null },
     billing_address_collection: null,
     cancel_url: input.cancelUrl,
@@ -59,7 +71,7 @@ export function createCheckoutSession(
     customer_creation: input.customer ? null : "always",
     customer_details: null,
     customer_email: input.customerEmail,
-    discounts: [],
+    discounts: input.coupons.map((coupon) => ({ coupon: coupon.id, promotion_code: null })),
     expires_at: now + 24 * 3600,
     invoice: null,
     invoice_creation: null,
@@ -86,7 +98,7 @@ export function createCheckoutSession(
     submit_type: null,
     subscription: null,
     success_url: input.successUrl,
-    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
     ui_mode: "hosted",
     url: `${em.baseUrl}/checkout/${id}`,
     wallet_options: null,
@@ -97,6 +109,7 @@ export function createCheckoutSession(
       _price: input.price.id,
       _quantity: input.quantity,
       _subscription_data: input.subscriptionData,
+      _coupons: input.coupons.map((coupon) => coupon.id),
     },
     account,
   );

@@ -21,6 +21,8 @@ export function renderCheckoutPage(p: {
   action: string;
   cancelUrl: string;
   publishableKey: string;
+  /** What the first payment comes to after a discount; absent without one. */
+  discountedTotal?: number;
   error?: string;
 }): string {
   const price = formatMoney(p.amount, p.currency);
@@ -32,6 +34,7 @@ export function renderCheckoutPage(p: {
 <a class="back" href="${escapeHtml(p.cancelUrl)}">← Back</a>
 <p class="product" id="summary-title">Subscribe to ${escapeHtml(p.productName)}</p>
 <div class="amount">${escapeHtml(price)} <span class="interval">per ${escapeHtml(p.interval)}</span></div>
+${p.discountedTotal === undefined ? "" : `<p class="discount">Due today with your discount: ${escapeHtml(formatMoney(p.discountedTotal, p.currency))}</p>`}
 </section>
 <section class="card" aria-labelledby="pay-title">
 <h1 id="pay-title" style="font-size:20px">Pay with card</h1>

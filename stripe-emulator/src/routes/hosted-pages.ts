@@ -139,6 +139,9 @@ const checkoutPage: PageHandler = (em, { method, path, id, form }) => {
       action: path,
       cancelUrl: session.cancel_url ?? "",
       publishableKey: "pk_test_emulator",
+      discountedTotal: session.total_details?.amount_discount
+        ? (session.amount_total ?? undefined)
+        : undefined,
       error,
     });
   const success = () =>
