@@ -116,31 +116,31 @@ export function CreatePromoCodeDialog({
           />
         </Field>
 
-        <fieldset className="space-y-1.5">
-          <legend className="mb-1.5 block text-sm font-medium text-gray-800">Discount</legend>
-          <div className="inline-flex rounded-lg border border-gray-300 bg-gray-50 p-0.5">
-            {kinds.map((option) => (
-              <label
-                key={option.value}
-                className={cn(
-                  "cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600",
-                  kind === option.value
-                    ? "bg-white text-gray-950 shadow-sm"
-                    : "text-gray-600 hover:text-gray-950",
-                )}
-              >
-                <input
-                  type="radio"
-                  value={option.value}
-                  className="sr-only"
-                  {...register("kind")}
-                />
-                {option.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          <fieldset>
+            <legend className="mb-1.5 block text-sm font-medium text-gray-800">Discount</legend>
+            <div className="inline-flex rounded-lg border border-gray-300 bg-gray-50 p-0.5">
+              {kinds.map((option) => (
+                <label
+                  key={option.value}
+                  className={cn(
+                    "cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600",
+                    kind === option.value
+                      ? "bg-white text-gray-950 shadow-sm"
+                      : "text-gray-600 hover:text-gray-950",
+                  )}
+                >
+                  <input
+                    type="radio"
+                    value={option.value}
+                    className="sr-only"
+                    {...register("kind")}
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
           {kind === "percent" ? (
             <Field id="promo-percentOff" label="Percent off (%)" error={errors.percentOff?.message}>
               <Input

@@ -64,7 +64,7 @@ export function PromoCodeTable({ promoCodes, onDeactivate }: PromoCodeTableProps
         {promoCodes.map((promo) => (
           <li key={promo.id} className="space-y-1 py-3 text-sm">
             <div className="flex items-start justify-between gap-3">
-              <p className="min-w-0 font-mono font-semibold break-all text-gray-950">
+              <p className="min-w-0 font-semibold tracking-wide break-all text-gray-950">
                 {promo.code}
               </p>
               <PromoStatusLabel status={promoStatus(promo)} />
@@ -98,7 +98,7 @@ export function PromoCodeTable({ promoCodes, onDeactivate }: PromoCodeTableProps
             <th scope="col" className="w-[14%] py-2 pr-3 font-medium">
               Expires
             </th>
-            <th scope="col" className="w-[10%] py-2 pr-3 text-right font-medium">
+            <th scope="col" className="w-[10%] py-2 pr-6 text-right font-medium">
               Uses
             </th>
             <th scope="col" className="w-[9%] py-2 pr-3 font-medium">
@@ -112,13 +112,13 @@ export function PromoCodeTable({ promoCodes, onDeactivate }: PromoCodeTableProps
         <tbody className="divide-y divide-gray-100">
           {promoCodes.map((promo) => (
             <tr key={promo.id}>
-              <td className="truncate py-3 pr-3 font-mono font-semibold text-gray-950">
+              <td className="truncate py-3 pr-3 font-semibold tracking-wide text-gray-950">
                 {promo.code}
               </td>
               <td className="py-3 pr-3 text-gray-800">{promoSummary(promo)}</td>
               <td className="py-3 pr-3 break-words text-gray-700">{promoAppliesTo(promo)}</td>
               <td className="py-3 pr-3 text-gray-700">{promoExpiry(promo)}</td>
-              <td className="tabular py-3 pr-3 text-right text-gray-900">{promoUses(promo)}</td>
+              <td className="tabular py-3 pr-6 text-right text-gray-900">{promoUses(promo)}</td>
               <td className="py-3 pr-3">
                 <PromoStatusLabel status={promoStatus(promo)} />
               </td>
