@@ -136,6 +136,11 @@ export const earningsSchema = z.object({
   totalNetEarningsCents: z.number().int(),
   totalPayments: z.number().int(),
   totalPlatformFeesCents: z.number().int(),
+  /**
+   * What promo codes took off payments, in all: the creator's cost of their codes (the
+   * platform's fee is a percentage of what was charged, so it shares the discount).
+   */
+  totalDiscountCents: z.number().int(),
   recent: z.array(earningSchema),
 });
 export type Earnings = z.infer<typeof earningsSchema>;

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerPortalSchema } from "../../contracts/customer-portal";
+import { earningsSchema } from "../../contracts/dashboard";
 import type { Offering } from "../../contracts/offerings";
 import {
   type CreatePromoCodeInput,
@@ -217,6 +218,12 @@ describe("discounts over months", () => {
       promoCodeListSchema,
     );
     expect(list.promoCodes.find((c) => c.code === "THREEMONTHS")?.timesUsed).toBe(1);
+    // The earnings tab says what the code cost: 3 × $5.00.
+    const totals = await readJson(
+      await app.request("/api/dashboard/earnings", asCreator(creator)),
+      earningsSchema,
+    );
+    expect(totals.totalDiscountCents).toBeGreaterThanOrEqual(1500);
   }, 120_000);
 
   it("never makes a charge negative: an amount off above the price charges $0", async () => {

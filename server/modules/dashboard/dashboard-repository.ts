@@ -116,10 +116,19 @@ export async function getEarningsTotals(db: Db, userId: string) {
       totalPayments: sql<number>`coalesce(sum(${creatorEarningsMonthly.payments}), 0)`.mapWith(
         Number,
       ),
+      totalDiscountCents:
+        sql<number>`coalesce(sum(${creatorEarningsMonthly.discountCents}), 0)`.mapWith(Number),
     })
     .from(creatorEarningsMonthly)
     .where(eq(creatorEarningsMonthly.userId, userId));
-  return row ?? { totalNetEarningsCents: 0, totalPlatformFeesCents: 0, totalPayments: 0 };
+  return (
+    row ?? {
+      totalNetEarningsCents: 0,
+      totalPlatformFeesCents: 0,
+      totalPayments: 0,
+      totalDiscountCents: 0,
+    }
+  );
 }
 
 /** Reads creator_earnings_user_date_idx in order and stops after `limit` rows. */

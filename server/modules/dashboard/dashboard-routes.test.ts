@@ -88,6 +88,7 @@ describe("dashboard figures", () => {
       totalPayments: 3,
       totalNetEarningsCents: 2125 * 2 + 3400,
       totalPlatformFeesCents: 375 * 2 + 600,
+      totalDiscountCents: 0,
     });
     expect(earnings.recent[0]).toMatchObject({
       offeringTitle: "Dogs",
