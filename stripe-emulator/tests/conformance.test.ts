@@ -251,6 +251,53 @@ describe("every response of the scenario satisfies its stripe-node type", () => 
         expand: ["latest_invoice"],
       });
 
+    // Coupons and the discounts they give: CRUD, a repeating discount, one used up at once.
+    const coupon = await stripe.coupons.create({
+      id: "CONFORMANCE20",
+      percent_off: 20,
+      duration: "repeating",
+      duration_in_months: 2,
+      max_redemptions: 10,
+      applies_to: { products: [product] },
+      metadata: { creator: "c1" },
+    });
+    await stripe.coupons.retrieve(coupon.id, { expand: ["applies_to"] });
+    await stripe.coupons.update(coupon.id, { name: "Spring" });
+    await stripe.coupons.list({ limit: 5 });
+    const once = await stripe.coupons.create({
+      amount_off: 500,
+      currency: "usd",
+      duration: "once",
+      redeem_by: Math.floor(Date.now() / 1000) + 86_400,
+    });
+    await caught(stripe.coupons.create({ percent_off: 101 }));
+    await caught(
+      stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: price.id }],
+        discounts: [{ coupon: "missing" }],
+      }),
+    );
+    const discounted = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      discounts: [{ coupon: coupon.id }],
+      application_fee_percent: 10,
+      transfer_data: { destination: account.id },
+      expand: ["discounts", "latest_invoice.total_discount_amounts.discount"],
+    });
+    await stripe.subscriptions.update(discounted.id, {
+      discounts: [{ coupon: coupon.id }, { coupon: once.id }],
+      expand: ["discounts.coupon.applies_to"],
+    });
+    await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      discounts: [{ coupon: once.id }],
+      expand: ["latest_invoice"],
+    });
+    await stripe.coupons.del(once.id);
+
     // Refunds: part, then the rest with the transfer and fee.
     const part = await stripe.refunds.create({
       charge: charge.id,
@@ -419,6 +466,12 @@ describe("every response of the scenario satisfies its stripe-node type", () => 
       expand: ["subscription.latest_invoice", "customer", "line_items"],
     });
     await stripe.checkout.sessions.list({ customer: customer.id });
+    await stripe.checkout.sessions.create({
+      mode: "subscription",
+      line_items: [{ price: price.id, quantity: 1 }],
+      success_url: "http://localhost/success",
+      discounts: [{ coupon: coupon.id }],
+    });
     const unused = await stripe.checkout.sessions.create({
       mode: "subscription",
       line_items: [{ price: price.id, quantity: 1 }],

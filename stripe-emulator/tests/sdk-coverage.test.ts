@@ -25,6 +25,7 @@ const RESOURCES: Record<string, (stripe: Stripe) => object> = {
   balance: (s) => s.balance,
   charges: (s) => s.charges,
   "checkout.sessions": (s) => s.checkout.sessions,
+  coupons: (s) => s.coupons,
   customers: (s) => s.customers,
   disputes: (s) => s.disputes,
   events: (s) => s.events,
@@ -173,6 +174,7 @@ describe("the SDK's retrieve and list operations", () => {
     const onboarded = await stripe.accounts.retrieve(account.id);
     const missing = (prefix: string) => `${prefix}_notheld`;
     const setup = await stripe.setupIntents.create({ customer: paid.customer.id });
+    const coupon = await stripe.coupons.create({ percent_off: 10, duration: "once" });
     ids = {
       accounts: account.id,
       "accounts/capabilities": "transfers",
@@ -182,6 +184,7 @@ describe("the SDK's retrieve and list operations", () => {
       "application_fees/refunds": fee!.refunds.data[0]!.id,
       charges: String(intent.latest_charge),
       "checkout/sessions": session.id,
+      coupons: coupon.id,
       customers: paid.customer.id,
       "customers/balance_transactions": missing("cbtxn"),
       "customers/cash_balance_transactions": missing("ccsbtxn"),
