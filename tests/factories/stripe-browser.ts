@@ -92,6 +92,14 @@ export async function completeConnectOnboarding(app: AppClient, stripeAccountId:
   if (!response.ok) throw new Error(`complete_onboarding failed: ${response.status}`);
 }
 
+/** The emulator's clock (Stripe's time, as a test clock would have it), in milliseconds. */
+export async function emulatorNow(app: AppClient): Promise<number> {
+  const response = await fetch(`${emulator(app).url}/_emulator/clock`);
+  if (!response.ok) throw new Error(`clock read failed: ${response.status}`);
+  const { now } = (await response.json()) as { now: number };
+  return now * 1000;
+}
+
 export async function advanceEmulatorClock(app: AppClient, days: number) {
   const response = await fetch(`${emulator(app).url}/_emulator/clock/advance`, {
     method: "POST",

@@ -16,7 +16,7 @@ import {
   createOnboardedCreator,
   type OnboardedCreator,
 } from "../factories/offering-factory";
-import { advanceEmulatorClock, testCards } from "../factories/stripe-browser";
+import { advanceEmulatorClock, emulatorNow, testCards } from "../factories/stripe-browser";
 import { subscribeWithCard } from "../factories/subscriber-factory";
 import { createTestApp, jsonRequest, type TestApp } from "../setup/test-app";
 import { readApiError, readJson } from "../support/read-json";
@@ -93,7 +93,7 @@ describe("creating codes", () => {
     const today = new Date().toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const cases: Array<[Record<string, unknown>, RegExp]> = [
-      [codeInput({ code: "SPR\u0000ING" }), /Code can't contain control characters|Code must be/],
+      [codeInput({ code: "SPR\u0000ING" }), /NUL|Code must be/],
       [codeInput({ code: "SPRING\u001b[31m" }), /Code/],
       [codeInput({ code: "AB" }), /Code must be 3 to 32/],
       [codeInput({ code: "TEN PERCENT" }), /Code must be 3 to 32/],
@@ -251,11 +251,18 @@ describe("discounts over months", () => {
     expect((await readApiError(await check(lawn, "ONLYONE"))).message).toBe(
       "That code has been used as many times as it can be.",
     );
-    const inTenDays = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-    await createCode(codeInput({ code: "SOON", expiresOn: inTenDays }));
+    // The emulator's clock, like a Stripe test clock, has run ahead of ours: a date that is
+    // still to come for us but past for Stripe is refused as past.
+    const stripeNow = await emulatorNow(app);
+    const ourFuture = new Date(stripeNow - 86_400_000).toISOString().slice(0, 10);
+    if (ourFuture > new Date().toISOString().slice(0, 10)) {
+      const refused = await createCode(codeInput({ code: "TOOLATE", expiresOn: ourFuture }));
+      expect((await readApiError(refused)).message).toBe("Expiry date can't be in the past.");
+    }
+    const inTenDays = new Date(stripeNow + 10 * 86_400_000).toISOString().slice(0, 10);
+    expect((await createCode(codeInput({ code: "SOON", expiresOn: inTenDays }))).status).toBe(201);
     expect((await check(lawn, "SOON")).status).toBe(200);
-    // The emulator's clock, like a Stripe test clock, runs ahead of ours.
-    await advanceDays(40);
+    await advanceDays(12);
     expect((await readApiError(await check(lawn, "SOON"))).message).toBe("That code has expired.");
   }, 60_000);
 
