@@ -3,6 +3,7 @@ import { offeringResponseSchema } from "../../contracts/offerings";
 import { readJson } from "../support/read-json";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, uniqueEmail } from "./helpers/api";
+import { expectNoAxeViolations } from "./helpers/axe";
 import { expectNoHorizontalOverflow } from "./helpers/layout";
 import { typeCard } from "./helpers/subscribe-dialog";
 import { findAndOpenSubscriber } from "./helpers/subscribers";
@@ -91,6 +92,10 @@ test("a creator's promo code: made in Promotions, applied in the modal, counted,
   await create.getByLabel("Months").fill("3");
   await create.getByLabel("Maximum uses (optional)").fill("10");
   await page.screenshot({ path: "/tmp/promo-create-desktop.png" });
+  await expectNoAxeViolations(page, "the Create code dialog", {
+    include: '[role="dialog"]',
+    soft: true,
+  });
   await page.setViewportSize(phone);
   await expectNoHorizontalOverflow(page, "the Create code dialog at 390 px");
   await page.screenshot({ path: "/tmp/promo-create-phone.png" });
@@ -105,6 +110,7 @@ test("a creator's promo code: made in Promotions, applied in the modal, counted,
   await expect(row).toContainText("0 of 10 uses");
   await expect(row).toContainText("Active");
   await page.screenshot({ path: "/tmp/promo-tab-desktop.png", fullPage: true });
+  await expectNoAxeViolations(page, "the Promotions tab", { soft: true });
   await page.setViewportSize(phone);
   await expectNoHorizontalOverflow(page, "the Promotions tab at 390 px");
   await page.screenshot({ path: "/tmp/promo-tab-phone.png", fullPage: true });
@@ -120,6 +126,10 @@ test("a creator's promo code: made in Promotions, applied in the modal, counted,
   await expect(dialog.getByRole("alert")).toHaveCount(0);
   await expectNoHorizontalOverflow(page, "the modal with a code at 390 px");
   await page.screenshot({ path: "/tmp/promo-modal-phone.png" });
+  await expectNoAxeViolations(page, "the modal with a code applied", {
+    include: '[role="dialog"]',
+    soft: true,
+  });
   await page.setViewportSize(desktop);
   await page.screenshot({ path: "/tmp/promo-modal-desktop.png" });
   await page.setViewportSize(phone);
