@@ -158,6 +158,11 @@ export const promoCodeCheckResponseSchema = z.object({
   cadence: cadenceSchema,
   /** The first discounted charge. */
   discountedCents: z.number().int(),
+  /** The code's terms, for the modal's own words (describeDiscountedPrice). */
+  percentOff: z.number().int().nullable(),
+  amountOffCents: z.number().int().nullable(),
+  duration: z.enum(promoDurations),
+  durationInMonths: z.number().int().nullable(),
   /** "20% off for 3 months", "$5.00 off the first charge", "10% off forever". */
   summary: z.string(),
 });

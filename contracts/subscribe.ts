@@ -12,11 +12,13 @@ export const subscriberEmailSchema = z
   .pipe(z.email("Enter a valid email address"));
 
 /**
- * The code typed in "Have a code?", checked on the server against the offering's creator's
- * codes (contracts/promotions.ts); empty means none.
+ * The code applied in "Have a code?", checked on the server against the offering's creator's
+ * codes (contracts/promotions.ts). Left out when there is none; sent empty, it is a mistake.
  */
 const promoCodeInputSchema = z
   .string({ error: "promoCode must be text" })
+  .trim()
+  .min(1, "Enter a code, or leave it out")
   .max(200, "Code is too long")
   .optional();
 

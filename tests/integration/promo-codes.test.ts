@@ -163,6 +163,10 @@ describe("the modal's check", () => {
       priceCents: 2500,
       cadence: "month",
       discountedCents: 1250,
+      percentOff: 50,
+      amountOffCents: null,
+      duration: "repeating",
+      durationInMonths: 3,
       summary: "50% off for 3 months",
     });
     for (const [offering, code, message] of [

@@ -239,6 +239,7 @@ export function promoCodeCheck(offering: OfferingRow, row: PromoCodeRow): PromoC
     priceCents: offering.priceCents,
     cadence: offering.cadence,
     discountedCents: discountedCents(offering.priceCents, discount),
+    ...discount,
     summary: describeDiscount(discount),
   };
 }
