@@ -152,6 +152,50 @@ describe("Checkout", () => {
   });
 });
 
+describe("Checkout with a free trial", () => {
+  it("starts the subscription trialing from the completion, with the card saved and nothing paid", async () => {
+    const price = await createMonthlyPrice(suite.target, 2500);
+    const session = await suite.stripe.checkout.sessions.create({
+      mode: "subscription",
+      line_items: [{ price: price.id, quantity: 1 }],
+      success_url: "http://localhost/ok?s={CHECKOUT_SESSION_ID}",
+      cancel_url: "http://localhost/cancel",
+      subscription_data: { trial_period_days: 14 },
+    });
+    const ok = await postForm(session.url!, {
+      email: "trial@example.com",
+      name: "Trial",
+      card_number: "4242 4242 4242 4242",
+      exp_month: "12",
+      exp_year: "2040",
+      cvc: "123",
+    });
+    expect(ok.status).toBe(303);
+    const done = await suite.stripe.checkout.sessions.retrieve(session.id, {
+      expand: ["subscription.latest_invoice"],
+    });
+    expect(done).toMatchObject({ status: "complete", payment_status: "no_payment_required" });
+    const subscription = done.subscription as Stripe.Subscription;
+    expect(subscription.status).toBe("trialing");
+    expect(subscription.trial_end! - subscription.trial_start!).toBe(14 * 86_400);
+    expect((subscription.latest_invoice as Stripe.Invoice).amount_paid).toBe(0);
+    expect(subscription.default_payment_method).not.toBeNull();
+  });
+
+  it("refuses a trial Checkout can't give", async () => {
+    const price = await createMonthlyPrice(suite.target, 2500);
+    await expect(
+      suite.stripe.checkout.sessions.create({
+        mode: "subscription",
+        line_items: [{ price: price.id, quantity: 1 }],
+        success_url: "http://localhost/ok",
+        cancel_url: "http://localhost/cancel",
+        subscription_data: { trial_period_days: 0 },
+      }),
+    ).rejects.toMatchObject({ param: "subscription_data[trial_period_days]" });
+  });
+});
+
 describe("Checkout with 3-D Secure and declines", () => {
   it("challenges a 3155 card, then finishes on return; a decline before keeps one customer", async () => {
     const price = await createMonthlyPrice(suite.target, 2200);

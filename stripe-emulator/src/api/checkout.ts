@@ -8,6 +8,7 @@ import { requireAccount, requireObject, requireTransferDestination } from "../co
 import {
   metadataOf,
   optionalArray,
+  optionalInt,
   optionalNumber,
   optionalObject,
   optionalString,
@@ -18,6 +19,19 @@ import { discountsParam, discountsShape } from "./coupons";
 import { PAGE_PARAMS } from "./list-params";
 
 const SESSION_STATUSES = ["open", "complete", "expired"];
+/** Checkout's limit on a subscription's trial. */
+const MAX_TRIAL_DAYS = 730;
+
+function trialPeriodDaysOf(data: Record<string, unknown>): number | null {
+  const days = optionalInt(data, "trial_period_days");
+  if (days === undefined) return null;
+  if (days < 1 || days > MAX_TRIAL_DAYS)
+    throw invalid(
+      "subscription_data[trial_period_days]",
+      `Invalid subscription_data[trial_period_days]: must be between 1 and ${MAX_TRIAL_DAYS} days.`,
+    );
+  return days;
+}
 
 export const checkoutRoutes: Route[] = [
   {
@@ -136,6 +150,7 @@ export const checkoutRoutes: Route[] = [
             destination: transfer.destination ? String(transfer.destination) : null,
             on_behalf_of: data.on_behalf_of ? String(data.on_behalf_of) : null,
             metadata: metadataOf(data),
+            trial_period_days: trialPeriodDaysOf(data),
           },
         },
         account,

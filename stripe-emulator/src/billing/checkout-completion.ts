@@ -33,7 +33,8 @@ function finish(
 ) {
   const customer = em.store.get(subscription.customer as string, "customer");
   session.status = "complete";
-  session.payment_status = "paid";
+  // A trial's first invoice is $0: Stripe says nothing was needed, not that it was paid.
+  session.payment_status = subscription.status === "trialing" ? "no_payment_required" : "paid";
   session.customer = subscription.customer;
   session.customer_details = {
     address: null,
@@ -106,6 +107,7 @@ export function submitCheckout(
         onBehalfOf: data.on_behalf_of ?? null,
         metadata: data.metadata ?? {},
         saveDefaultPaymentMethod: "on_subscription",
+        trialEnd: data.trial_period_days ? em.store.now() + data.trial_period_days * 86_400 : null,
         // Redeemed now, not at the session's creation: a coupon used up or deleted meanwhile
         // refuses the payment on the page (guess: check what Stripe's page does).
         coupons: session._coupons ?? [],
@@ -132,7 +134,7 @@ export function settleCheckout(
     ? em.store.get(session._subscription as string, "subscription")
     : undefined;
   if (!subscription) return null;
-  if (subscription.status === "active") {
+  if (subscription.status === "active" || subscription.status === "trialing") {
     finish(em, session, subscription);
     return { status: "complete" };
   }

@@ -22,6 +22,8 @@ interface PrivateFieldsOf {
       destination: string | null;
       on_behalf_of: string | null;
       metadata: Record<string, string>;
+      /** A free trial, counted from the session's completion as Stripe does. */
+      trial_period_days?: number | null;
     };
     /** Set once the session is completed (a retried completion finds them). */
     _customer?: string;
