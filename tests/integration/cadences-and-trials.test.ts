@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { overviewSchema } from "../../contracts/dashboard";
 import type { Offering } from "../../contracts/offerings";
@@ -325,6 +326,70 @@ describe("free trials", () => {
     ]);
     await cancelNow(offering, first.manageKey);
     await cancelNow(offering, paid.manageKey);
+  }, 60_000);
+
+  it("gives the trial and takes a code on hosted Checkout, but no second trial to a known e-mail", async () => {
+    const made = await app.request(
+      "/api/promo-codes",
+      asCreator(
+        creator,
+        jsonRequest("POST", {
+          code: "WALKIES",
+          kind: "percent",
+          percentOff: 20,
+          duration: "forever",
+          offeringIds: [offering.id],
+        }),
+      ),
+    );
+    expect(made.status).toBe(201);
+    const email = `hosted-${randomUUID().slice(0, 6)}@example.com`;
+    const payOnStripe = async (card: string) => {
+      const response = await app.request(
+        "/api/public/checkout",
+        jsonRequest("POST", {
+          customUrl: offering.customUrl,
+          name: "Hosted Hal",
+          email,
+          promoCode: "walkies",
+        }),
+      );
+      expect(response.status).toBe(200);
+      const { url } = (await response.json()) as { url: string };
+      const paid = await fetch(url, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          name: "Hosted Hal",
+          card_number: card,
+          exp_month: "12",
+          exp_year: String(new Date().getFullYear() + 2),
+          cvc: "123",
+        }),
+      });
+      expect(paid.status).toBe(303);
+      await app.flushWebhooks();
+      const session = await app.runtime.deps.stripe.checkout.sessions.retrieve(
+        url.split("/").pop()!,
+        {
+          expand: ["subscription"],
+        },
+      );
+      return session.subscription as Stripe.Subscription;
+    };
+    const first = await payOnStripe("378282246310005");
+    expect(first.status).toBe("trialing");
+    const [row] = await app.runtime.deps.db
+      .select()
+      .from(subscribers)
+      .where(eq(subscribers.stripeSubscriptionId, first.id));
+    expect(row).toMatchObject({ email, discountPercentOff: 20, discountEndsAt: null });
+    expect(row?.trialEndsAt).not.toBeNull();
+    // The same e-mail again: Stripe's page starts it without a trial, charged 20% off at once.
+    const second = await payOnStripe("6011111111111117");
+    expect(second.status).toBe("active");
+    expect((await invoicesOf(second.id)).map((invoice) => invoice.amount_paid)).toEqual([2000]);
   }, 60_000);
 
   it("saves a 3-D Secure card for the trial only once the challenge is passed", async () => {
