@@ -57,8 +57,9 @@ module.exports = {
     {
       name: "only-repositories-query",
       comment:
-        "Every query lives in a repository (`*-repository.ts`): nothing else imports the schema " +
-        "or drizzle-orm except as types. Outside them only the database's own code (server/db: " +
+        "Every query lives in a repository (`*-repository.ts`), or in SQL pieces repositories " +
+        "share (`*-sql.ts`): nothing else imports the schema or drizzle-orm except as types. " +
+        "Outside them only the database's own code (server/db: " +
         "the client, migrations, transactions), better-auth's adapter, which is handed the " +
         "schema (server/auth/auth.ts), pg-boss's adapter onto our connection (job-db.ts) and " +
         "tests do.",
@@ -67,6 +68,7 @@ module.exports = {
         path: "^server/",
         pathNot: [
           "-repository\\.ts$",
+          "-sql\\.ts$",
           "^server/db/",
           "^server/auth/auth\\.ts$",
           "^server/integrations/jobs/job-db\\.ts$",

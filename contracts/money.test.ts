@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatCents,
-  formatMonthlyPrice,
-  formatSubscriptionPrice,
-  splitPlatformFee,
-} from "./money";
+import { formatCents, splitPlatformFee } from "./money";
 
 describe("money", () => {
   it("formats cents as US dollars with two decimals", () => {
     expect(formatCents(2500)).toBe("$25.00");
     expect(formatCents(199_900)).toBe("$1,999.00");
-    expect(formatMonthlyPrice(999)).toBe("$9.99/month");
-    expect(formatSubscriptionPrice(999)).toBe("$9.99/month");
-    expect(formatSubscriptionPrice(0)).toBe("Free");
   });
 
   it("splits the platform fee with rounding and net = gross − fee", () => {

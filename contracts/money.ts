@@ -5,18 +5,6 @@ export function formatCents(cents: number): string {
   return usd.format(cents / 100);
 }
 
-export function formatMonthlyPrice(cents: number): string {
-  return `${formatCents(cents)}/month`;
-}
-
-/**
- * A subscription's price as its customer reads it: "Free" at $0, never "$0.00/month", since
- * nothing is ever billed; otherwise "$25.00/month".
- */
-export function formatSubscriptionPrice(cents: number): string {
-  return cents === 0 ? "Free" : formatMonthlyPrice(cents);
-}
-
 export interface FeeSplit {
   grossCents: number;
   feePercent: number;

@@ -9,7 +9,7 @@ import { singleLineText } from "./text";
 // per creator (not across the platform, so two businesses can both have SPRING10).
 
 export const promoDurations = ["once", "repeating", "forever"] as const;
-export type PromoDuration = (typeof promoDurations)[number];
+type PromoDuration = (typeof promoDurations)[number];
 
 const MAX_DURATION_MONTHS = 24;
 const MAX_AMOUNT_OFF_CENTS = 10_000_000;

@@ -6,12 +6,11 @@ import { singleLineText } from "./text";
 // The Subscribers tab (issue 13): every subscriber of every offering of one creator, searched,
 // filtered, sorted and paged by keyset; one subscriber's detail; the creator's cancel.
 
-export const subscriberStatuses = ["active", "past_due", "cancelled"] as const;
+const subscriberStatuses = ["active", "past_due", "cancelled"] as const;
 const subscriberStatusSchema = z.enum(subscriberStatuses);
 /** The list's status filter: a status, or "trial" for subscribers still in their free trial. */
 export const subscriberStatusFilters = [...subscriberStatuses, "trial"] as const;
 export type SubscriberStatusFilter = (typeof subscriberStatusFilters)[number];
-export type SubscriberStatus = z.infer<typeof subscriberStatusSchema>;
 
 export const subscriberSorts = ["joined", "name"] as const;
 export type SubscriberSort = (typeof subscriberSorts)[number];

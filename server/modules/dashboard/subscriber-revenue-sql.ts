@@ -15,7 +15,7 @@ const hasDiscount = sql`(${s.discountPercentOff} is not null or ${s.discountAmou
  * When the subscriber starts to add revenue: when they joined, or their trial's end if later.
  * PostgreSQL's greatest() skips nulls, so no trial means created_at.
  */
-export const revenueFromSql: SQL = sql`greatest(${s.createdAt}, ${s.trialEndsAt})`;
+const revenueFromSql: SQL = sql`greatest(${s.createdAt}, ${s.trialEndsAt})`;
 
 /** A year's worth of the full price. */
 export const fullYearlyCentsSql: SQL = yearlyCentsSql(s.priceCents, s.cadence);

@@ -32,9 +32,9 @@ export interface PromotionDeps {
 }
 
 /** A creator's codes: at most this many, each a Stripe coupon on the platform's account. */
-export const MAX_PROMO_CODES_PER_CREATOR = 100;
+const MAX_PROMO_CODES_PER_CREATOR = 100;
 
-export const PROMO_CODE_MESSAGES = {
+const PROMO_CODE_MESSAGES = {
   unknown: "That code isn't valid for this subscription. Check it and try again.",
   inactive: "That code is no longer active.",
   notForOffering: "That code doesn't apply to this subscription.",
@@ -42,7 +42,7 @@ export const PROMO_CODE_MESSAGES = {
   usedUp: "That code has been used as many times as it can be.",
 } as const;
 
-export function discountOf(row: PromoCodeRow): PromoDiscount {
+function discountOf(row: PromoCodeRow): PromoDiscount {
   return {
     percentOff: row.percentOff,
     amountOffCents: row.amountOffCents,

@@ -80,7 +80,7 @@ function confirmationOf(subscription: Stripe.Subscription) {
   return { confirm: "payment" as const, clientSecret };
 }
 
-export function trialUsedMessage(priceCents: number, cadence: Cadence): string {
+function trialUsedMessage(priceCents: number, cadence: Cadence): string {
   return `You've already had a free trial with this business. You can still subscribe: the first charge of ${formatCadencePrice(priceCents, cadence)} is made today.`;
 }
 

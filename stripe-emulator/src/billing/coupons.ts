@@ -51,7 +51,7 @@ export function newCoupon(em: Emulator, input: NewCoupon): Stored<"coupon"> {
 }
 
 /** Whether the coupon can still be redeemed, by the emulator's clock and its use count. */
-export function isRedeemable(em: Emulator, coupon: Stripe.Coupon): boolean {
+function isRedeemable(em: Emulator, coupon: Stripe.Coupon): boolean {
   if (coupon.redeem_by !== null && coupon.redeem_by <= em.store.now()) return false;
   return coupon.max_redemptions === null || coupon.times_redeemed < coupon.max_redemptions;
 }

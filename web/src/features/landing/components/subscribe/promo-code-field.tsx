@@ -10,13 +10,7 @@ import { discountedPriceSentence } from "../../lib/promo-check-words";
 const CHECK_FAILED_MESSAGE = "We couldn't check that code just now. Please try again.";
 
 /** The applied code: what it does, the price before and after, and a way to take it off. */
-export function AppliedPromoCode({
-  promo,
-  onRemove,
-}: {
-  promo: PromoCodeCheck;
-  onRemove?: () => void;
-}) {
+function AppliedPromoCode({ promo, onRemove }: { promo: PromoCodeCheck; onRemove?: () => void }) {
   const full = formatCadencePrice(promo.priceCents, promo.cadence);
   return (
     <div className="flex items-start justify-between gap-3 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2.5 text-sm">
