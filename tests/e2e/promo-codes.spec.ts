@@ -167,6 +167,10 @@ test("a creator's promo code: made in Promotions, applied in the modal, counted,
   await expect(detail.getByText(/^20% off until /)).toBeVisible();
   await detail.getByRole("button", { name: "Close" }).first().click();
 
+  // The Earnings tab says what the code cost: two first charges, $5.00 off each.
+  await page.getByRole("tab", { name: "Earnings" }).click();
+  await expect(page.getByText("Promo codes took $10.00 off payments")).toBeVisible();
+
   // Deactivated after a confirmation: listed as inactive, refused in the modal.
   await page.getByRole("tab", { name: "Promotions" }).click();
   await page.getByRole("button", { name: "Deactivate SPRING10" }).click();

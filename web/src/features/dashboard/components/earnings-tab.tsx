@@ -63,6 +63,12 @@ export function EarningsTab({ isPaymentSetupComplete, isCheckingPaymentSetup }: 
         <StatCard
           label="Platform Fees"
           value={figure(data && formatCents(data.totalPlatformFeesCents))}
+          // The fee is a share of what was charged, so a code's discount lowers it too.
+          hint={
+            data && data.totalDiscountCents > 0
+              ? `Promo codes took ${formatCents(data.totalDiscountCents)} off payments`
+              : undefined
+          }
           icon={<Percent className="size-4" aria-hidden />}
         />
       </div>
