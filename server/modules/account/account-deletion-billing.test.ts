@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Offering } from "../../../contracts/offerings";
+import { promoCodeResponseSchema } from "../../../contracts/promotions";
 import {
   checkoutResponseSchema,
   startSubscriptionResponseSchema,
@@ -22,7 +23,13 @@ import {
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
 import { createTestApp, jsonRequest, type TestApp } from "../../../tests/setup/test-app";
 import { readApiError, readJson } from "../../../tests/support/read-json";
-import { creatorEarnings, offerings, paymentSubscriptions, subscribers } from "../../db/schema/app";
+import {
+  creatorEarnings,
+  offerings,
+  paymentSubscriptions,
+  promoCodes,
+  subscribers,
+} from "../../db/schema/app";
 import { finalizeTokens } from "../subscribe/finalize-token";
 
 // Issue 10, defect 5: deleting an account must leave nothing a customer can still pay.
@@ -216,8 +223,31 @@ describe("deleting an account closes everything a customer could still pay", () 
     );
     const { url: checkoutUrl } = await readJson(checkout, checkoutResponseSchema);
     const sessionId = checkoutUrl.split("/").pop()!;
+    const code = await app.request(
+      "/api/promo-codes",
+      asCreator(
+        creator,
+        jsonRequest("POST", {
+          code: "GOODBYE",
+          kind: "percent",
+          percentOff: 10,
+          duration: "forever",
+          offeringIds: [offering.id],
+        }),
+      ),
+    );
+    const { promoCode } = await readJson(code, promoCodeResponseSchema);
+    const [codeRow] = await app.runtime.deps.db
+      .select({ stripeCouponId: promoCodes.stripeCouponId })
+      .from(promoCodes)
+      .where(eq(promoCodes.id, promoCode.id));
 
     await deleteAccount(creator);
+
+    // Its promo codes' coupons are deleted: nothing redeemable is left.
+    await expect(stripe.coupons.retrieve(codeRow!.stripeCouponId)).rejects.toMatchObject({
+      code: "resource_missing",
+    });
 
     // (a) The incomplete subscription is cancelled; the browser's confirm now fails.
     expect((await stripe.subscriptions.retrieve(halfWay.subscriptionId)).status).toBe("canceled");

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { emailOutbox, offerings, subscribers } from "../../db/schema/app";
+import { emailOutbox, offerings, promoCodes, subscribers } from "../../db/schema/app";
 import { user } from "../../db/schema/auth";
 import { deleteIdempotencyRecordsOf } from "../../lib/idempotency";
 import { customerPortalPathPrefix } from "../../lib/public-links";
@@ -16,6 +16,15 @@ export function listOfferingStripeRefs(db: Db, userId: string) {
     })
     .from(offerings)
     .where(eq(offerings.userId, userId));
+}
+
+/** The Stripe coupons behind the creator's promo codes that can still be redeemed. */
+export async function listActiveCouponIds(db: Db, userId: string) {
+  const rows = await db
+    .select({ stripeCouponId: promoCodes.stripeCouponId })
+    .from(promoCodes)
+    .where(and(eq(promoCodes.userId, userId), eq(promoCodes.isActive, true)));
+  return rows.map((row) => row.stripeCouponId);
 }
 
 /** Every Stripe subscription we recorded for the creator's subscribers, whatever its status. */

@@ -16,6 +16,7 @@ import { renderClosingNotice } from "../closed-subscriptions/closing-notice";
 import { consumeRateLimit } from "../rate-limits/rate-limit-repository";
 import {
   deleteCreatorRows,
+  listActiveCouponIds,
   listOfferingStripeRefs,
   listRecordedStripeSubscriptionIds,
 } from "./account-repository";
@@ -86,7 +87,8 @@ export async function deleteAccount(deps: AccountDeps, userId: string, input: De
   // subscribers cancelled before their rows go, and they must still hear why.
   const live = await listLiveSubscriptionsOf(deps.db, userId);
   try {
-    await closeCreatorBilling(deps, { offerings, recordedSubscriptionIds });
+    const couponIds = await listActiveCouponIds(deps.db, userId);
+    await closeCreatorBilling(deps, { offerings, recordedSubscriptionIds, couponIds });
   } catch (error) {
     throw toAppError(error, "Failed to delete account. Please try again.");
   }

@@ -14,6 +14,8 @@ export interface CreatorCatalogue {
   offerings: Array<{ id: string; stripeProductId: string | null; stripePriceId: string | null }>;
   /** Subscriptions with a subscriber row: their payments are recorded earnings and stay paid. */
   recordedSubscriptionIds: Set<string>;
+  /** The coupons of the creator's promo codes still redeemable. */
+  couponIds: string[];
 }
 
 const ENDED = new Set<Stripe.Subscription.Status>(["canceled", "incomplete_expired"]);
@@ -79,6 +81,12 @@ async function cancelRecorded(stripe: Stripe, subscriptionId: string) {
 export async function closeCreatorBilling(deps: CloseBillingDeps, catalogue: CreatorCatalogue) {
   const offeringIds = new Set(catalogue.offerings.map((offering) => offering.id));
   const priceIds = await archiveCatalogue(deps.stripe, catalogue);
+  // Nobody could type them once the codes are gone, but nothing redeemable stays behind.
+  for (const couponId of catalogue.couponIds) {
+    await deps.stripe.coupons.del(couponId).catch((error: unknown) => {
+      if (!isStripeMissing(error)) throw error;
+    });
+  }
   await expireOpenCheckoutSessions(deps.stripe, offeringIds);
 
   const handled = new Set<string>();
