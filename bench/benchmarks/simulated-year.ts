@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { cadences } from "../../contracts/cadence";
 import { record, round } from "../lib/results";
 import { runSimulatedYear, startYearServer, watchMemory } from "../lib/simulated-year";
 
@@ -10,10 +11,13 @@ const EMULATOR_RSS_TARGET_MB = 250;
 
 /**
  * Benchmark 6: a year of a small business on `npm start`'s defaults (PGlite, the emulator as a
- * supervised child): 3 creators, 1,000 subscribers, monthly renewals through the emulator's
- * clock, 5% of cards failing, 2% of customers leaving each month, a price edit per creator in
- * month 4 (with new subscribers at the new price). Reports wall time, each process's peak and
- * per-month memory, and whether earnings equal the emulator's paid invoices to the cent.
+ * supervised child): 3 creators, each selling every cadence and one offering with a free trial,
+ * two of them with promo codes; 1,000 subscribers, some with a code, some on a trial; renewals
+ * through the emulator's clock, 5% of cards failing, 2% of customers leaving each month, a price
+ * edit per creator in month 4 (with new subscribers at the new price). Reports wall time, each
+ * process's peak and per-month memory, and whether earnings equal the emulator's charged
+ * invoices to the cent, invoice by invoice, discounts too; per cadence, the charges, trials
+ * converted and discount.
  */
 export async function benchSimulatedYear(
   ports: { port: number; emulatorPort: number },
@@ -71,20 +75,62 @@ export async function benchSimulatedYear(
         benchmark: name,
         metric: `month ${month.month}: server / emulator RSS`,
         value: month.serverRssMb,
-        unit: `MB / ${month.emulatorRssMb} MB (${month.seconds} s, ${month.paidInvoices} paid invoices)`,
+        unit: `MB / ${month.emulatorRssMb} MB (${month.seconds} s, ${month.charges} charges so far)`,
       });
     }
+    const { ledger, signups } = result;
     record({
       benchmark: name,
-      metric: "earnings vs the emulator's paid invoices",
+      metric: "sign-ups: with a code / on a free trial",
+      value: signups.total,
+      unit: `subscribers (${signups.withCode} with a code, ${signups.onTrial} on a trial)`,
+    });
+    record({
+      benchmark: name,
+      metric: "earnings vs the emulator's charged invoices (amount_paid > 0)",
       value: result.earningsGrossCents,
-      unit: "cents",
+      unit: `cents in ${result.earningsPayments} payments`,
       reference: result.emulatorPaidCents,
-      target: "equal, to the cent, and one payment per paid invoice",
+      target: `equal, to the cent, and one payment per charged invoice (${result.emulatorPaidInvoices})`,
       meetsTarget:
         result.earningsGrossCents === result.emulatorPaidCents &&
         result.earningsPayments === result.emulatorPaidInvoices,
     });
+    record({
+      benchmark: name,
+      metric: "earnings' discount vs the charged invoices' total_discount_amounts",
+      value: result.earningsDiscountCents,
+      unit: "cents",
+      reference: result.emulatorDiscountCents,
+      target: "equal, to the cent",
+      meetsTarget: result.earningsDiscountCents === result.emulatorDiscountCents,
+    });
+    record({
+      benchmark: name,
+      metric: "invoice by invoice: one earnings row of its amount per charge",
+      value: ledger.mismatches.length,
+      unit: `mismatches (${ledger.earningsRows} rows, ${ledger.earningsCents} cents)`,
+      target: "0",
+      meetsTarget: ledger.mismatches.length === 0,
+    });
+    record({
+      benchmark: name,
+      metric: "paid $0 invoices (no earnings row by design): trial / code took all",
+      value: ledger.trialInvoices,
+      unit: `trial / ${ledger.zeroChargeInvoices} fully discounted (${ledger.zeroChargeDiscountCents} cents off)`,
+    });
+    for (const cadence of cadences) {
+      const c = ledger.byCadence[cadence];
+      record({
+        benchmark: name,
+        metric: `${cadence}: charges (subscribers, trials converted, discount)`,
+        value: c.charges,
+        unit: `charges, ${c.chargedCents} cents (${c.subscribers} subscribers, ${c.withCode} with a code; trials ${c.trialsConverted} of ${c.trialsStarted} converted; ${c.discountCents} cents off; ${c.zeroCharges} charges at $0)`,
+      });
+    }
+    for (const mismatch of ledger.mismatches.slice(0, 20)) {
+      process.stdout.write(`  simulated year: MISMATCH ${mismatch}\n`);
+    }
   } finally {
     memory.stop();
     await server.stop();

@@ -1,13 +1,23 @@
 // A business run through the emulator's clock, month by month, on `npm start`'s defaults: the
-// server on PGlite with the Stripe emulator as its supervised child process. Shared by
-// `npm run bench -- simulated-year` (1,000 subscribers, 12 months) and the reliability test
-// (tests/reliability/simulated-year.test.ts: 30 subscribers, 3 months, with kills).
+// server on PGlite with the Stripe emulator as its supervised child process. Every cadence, free
+// trials and promo codes; the books are checked invoice by invoice (simulated-year-ledger.ts).
+// Shared by `npm run bench -- simulated-year` (1,000 subscribers, 12 months) and the reliability
+// test (tests/reliability/simulated-year.test.ts: 30 subscribers, 3 months, with kills).
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import Stripe from "stripe";
-import { subscribeOverHttp } from "../../tests/support/subscribe-over-http";
+import { type Cadence, cadenceAdverb } from "../../contracts/cadence";
+import { startSubscriptionResponseSchema } from "../../contracts/subscribe";
 import { BenchClient, setUpSelling } from "./api";
+import {
+  type CreatorTotals,
+  type EarningRow,
+  type Ledger,
+  parsePaymentsCsv,
+  reconcileYear,
+  type Signup,
+} from "./simulated-year-ledger";
 
 const COMPILED_ENTRY = "dist/server/main.js";
 
@@ -159,18 +169,88 @@ interface MonthFigures {
   seconds: number;
   serverRssMb: number;
   emulatorRssMb: number;
-  paidInvoices: number;
+  /** Paid invoices so far that charged something (amount_paid > 0). */
+  charges: number;
 }
 
 export interface YearResult {
   months: MonthFigures[];
-  /** Sum of amount_paid over the emulator's paid invoices. */
+  /** Sum of amount_paid over the emulator's paid invoices with amount_paid > 0. */
   emulatorPaidCents: number;
   emulatorPaidInvoices: number;
   /** What the creators' dashboards say: net earnings plus platform fees, and payments. */
   earningsGrossCents: number;
   earningsPayments: number;
+  /** What codes took off those invoices (total_discount_amounts), and what earnings say. */
+  emulatorDiscountCents: number;
+  earningsDiscountCents: number;
+  /** Invoice by invoice, with the $0 ones and the figures per cadence. */
+  ledger: Ledger;
+  signups: { total: number; withCode: number; onTrial: number };
   subscribeSeconds: number;
+}
+
+/**
+ * Each creator sells every cadence, and one offering with a free trial (7, 14 or 30 days by
+ * creator). The prices have odd cents, so percentage codes round. The first offering is the
+ * monthly one setUpSelling makes (2500), whose price is edited in the plan's month.
+ */
+const CATALOGUE: ReadonlyArray<{ title: string; cadence: Cadence; priceCents: number }> = [
+  { title: "Weekly Dog Walks", cadence: "week", priceCents: 2499 },
+  { title: "Fortnightly Cleaning", cadence: "two_weeks", priceCents: 4550 },
+  { title: "Quarterly Gutter Check", cadence: "three_months", priceCents: 8999 },
+  { title: "Yearly Boiler Service", cadence: "year", priceCents: 29_999 },
+];
+const TRIALS: ReadonlyArray<{
+  title: string;
+  cadence: Cadence;
+  trialDays: number;
+  priceCents: number;
+}> = [
+  { title: "Pet Sitting, First Week Free", cadence: "week", trialDays: 7, priceCents: 1999 },
+  { title: "Pool Care, Two Weeks Free", cadence: "two_weeks", trialDays: 14, priceCents: 3333 },
+  { title: "Meal Plans, 30 Days Free", cadence: "month", trialDays: 30, priceCents: 4999 },
+];
+
+/**
+ * The codes of the creators who make some (two in three), on all their offerings: 20% for 3
+ * months; $30.00 off the first charge, more than a weekly or monthly price (that charge is $0);
+ * 10% forever.
+ */
+const PROMO_CODES = [
+  { code: "SPRING20", kind: "percent", percentOff: 20, duration: "repeating", durationInMonths: 3 },
+  { code: "FIRSTFREE", kind: "amount", amountOffCents: 3000, duration: "once" },
+  { code: "LOYAL10", kind: "percent", percentOff: 10, duration: "forever" },
+] as const;
+const hasCodes = (creator: number) => creator % 3 !== 2;
+
+interface Offering {
+  id: string;
+  customUrl: string;
+  cadence: Cadence;
+  trialDays: number;
+}
+
+interface Creator {
+  client: BenchClient;
+  /** The monthly offering first, then CATALOGUE's, then the trial one. */
+  offerings: Offering[];
+}
+
+/**
+ * Sign-up n: creators in turn; each creator's offerings in turn; at a creator with codes, a
+ * code for three sign-ups in five, shifted each round so every offering meets every code.
+ */
+function signupPlan(n: number, creators: Creator[]) {
+  const creator = n % creators.length;
+  const k = Math.floor(n / creators.length);
+  const offerings = creators[creator]!.offerings;
+  const slot = (k + Math.floor(k / offerings.length)) % (PROMO_CODES.length + 2);
+  return {
+    creator,
+    offering: offerings[k % offerings.length]!,
+    promoCode: hasCodes(creator) ? (PROMO_CODES[slot]?.code ?? null) : null,
+  };
 }
 
 export async function runSimulatedYear(
@@ -185,25 +265,31 @@ export async function runSimulatedYear(
     protocol: "http",
     maxNetworkRetries: 5,
   });
-  const creators: Array<{
-    client: BenchClient;
-    offering: { id: string; customUrl: string };
-  }> = [];
+  const creators: Creator[] = [];
   for (let i = 0; i < plan.creators; i += 1) {
     creators.push(await createCreator(first, i));
   }
 
   const late = Math.min(plan.creators * 5, Math.floor(plan.subscribers / 10));
+  const signups = new Map<string, Signup>();
   const subscriptions: string[] = [];
+  let next = 0;
   const subscribeMany = async (count: number) => {
-    let next = 0;
+    const until = next + count;
     await Promise.all(
       Array.from({ length: plan.parallel }, async () => {
-        while (next < count) {
+        while (next < until) {
           const n = next;
           next += 1;
-          const creator = creators[n % creators.length]!;
-          subscriptions.push(await subscribe(server(), creator.offering.customUrl));
+          const { creator, offering, promoCode } = signupPlan(n, creators);
+          const id = await subscribe(server(), offering.customUrl, { n, promoCode });
+          signups.set(id, {
+            creator,
+            cadence: offering.cadence,
+            trialDays: offering.trialDays,
+            promoCode,
+          });
+          subscriptions.push(id);
         }
       }),
     );
@@ -231,7 +317,7 @@ export async function runSimulatedYear(
     const t = performance.now();
     if (month === plan.priceEditMonth) {
       for (const [i, creator] of creators.entries()) {
-        await creator.client.call("PATCH", `/api/offerings/${creator.offering.id}`, {
+        await creator.client.call("PATCH", `/api/offerings/${creator.offerings[0]!.id}`, {
           title: "Weekly Lawn Care",
           description: "Mowing, edging and clippings removed, every week, all season long.",
           priceCents: 2700 + i * 100,
@@ -249,42 +335,64 @@ export async function runSimulatedYear(
     await postJson(`${server().emulatorUrl}/_emulator/clock/advance`, { days: 31 });
     await deliverWebhooks(server().emulatorUrl);
     await plan.afterMonth?.(month);
-    const paidInvoices = (await listPaidInvoices(stripe)).length;
+    const charges = (await listPaidInvoices(stripe)).filter((i) => i.amount_paid > 0).length;
     const s = server();
     months.push({
       month,
       seconds: Math.round((performance.now() - t) / 100) / 10,
       serverRssMb: memoryMb(s.child.pid ?? null),
       emulatorRssMb: memoryMb(s.emulatorPid()),
-      paidInvoices,
+      charges,
     });
     log(`month ${month}: ${JSON.stringify(months.at(-1))}`);
   }
 
-  const paid = await listPaidInvoices(stripe);
-  let earningsGrossCents = 0;
-  let earningsPayments = 0;
-  for (const creator of creators) {
+  const totals: CreatorTotals[] = [];
+  const earningRows: EarningRow[] = [];
+  for (const [i, creator] of creators.entries()) {
     const earnings = await creator.client.call<{
       totalNetEarningsCents: number;
       totalPlatformFeesCents: number;
       totalPayments: number;
+      totalDiscountCents: number;
     }>("GET", "/api/dashboard/earnings");
-    earningsGrossCents += earnings.totalNetEarningsCents + earnings.totalPlatformFeesCents;
-    earningsPayments += earnings.totalPayments;
+    totals.push({
+      grossCents: earnings.totalNetEarningsCents + earnings.totalPlatformFeesCents,
+      payments: earnings.totalPayments,
+      discountCents: earnings.totalDiscountCents,
+    });
+    earningRows.push(...parsePaymentsCsv(i, await paymentsCsv(creator.client)));
   }
+  const ledger = reconcileYear({
+    signups,
+    paidInvoices: await listPaidInvoices(stripe),
+    earningRows,
+    totals,
+  });
+  const all = [...signups.values()];
   return {
     months,
-    emulatorPaidCents: paid.reduce((sum, invoice) => sum + invoice.amount_paid, 0),
-    emulatorPaidInvoices: paid.length,
-    earningsGrossCents,
-    earningsPayments,
+    emulatorPaidCents: ledger.chargedCents,
+    emulatorPaidInvoices: ledger.chargedInvoices,
+    earningsGrossCents: ledger.earnings.grossCents,
+    earningsPayments: ledger.earnings.payments,
+    emulatorDiscountCents: ledger.chargedDiscountCents,
+    earningsDiscountCents: ledger.earnings.discountCents,
+    ledger,
+    signups: {
+      total: all.length,
+      withCode: all.filter((s) => s.promoCode).length,
+      onTrial: all.filter((s) => s.trialDays > 0).length,
+    },
     subscribeSeconds,
   };
 }
 
-/** A creator who can sell: signed up and in, onboarded with Stripe, one monthly offering. */
-async function createCreator(server: YearServer, n: number) {
+/**
+ * A creator who can sell: signed up and in, onboarded with Stripe, an offering of each cadence
+ * and one with a free trial, and (two creators in three) promo codes for all of them.
+ */
+async function createCreator(server: YearServer, n: number): Promise<Creator> {
   const client = new BenchClient(server.baseUrl, server.origin);
   client.forwardedFor = `198.19.0.${n + 1}`;
   const credentials = {
@@ -297,10 +405,49 @@ async function createCreator(server: YearServer, n: number) {
   });
   // Sign-up may or may not sign in; signing in always does.
   await client.call("POST", "/api/auth/sign-in/email", credentials);
-  const offering = await setUpSelling(client, server.emulatorUrl, `Year Lawns ${n + 1}`, (url) =>
+  const monthly = await setUpSelling(client, server.emulatorUrl, `Year Lawns ${n + 1}`, (url) =>
     postJson(url),
   );
-  return { client, offering };
+  const offerings: Offering[] = [{ ...monthly, cadence: "month", trialDays: 0 }];
+  const trial = TRIALS[n % TRIALS.length]!;
+  for (const item of [...CATALOGUE.map((c) => ({ ...c, trialDays: 0 })), trial]) {
+    const { offering } = await client.call<{ offering: { id: string; customUrl: string } }>(
+      "POST",
+      "/api/offerings",
+      {
+        title: item.title,
+        category: "home-property",
+        subcategory: "Home Services",
+        description: `${item.title}, ${cadenceAdverb(item.cadence)}.`,
+        priceCents: item.priceCents,
+        cadence: item.cadence,
+        trialDays: item.trialDays,
+      },
+    );
+    offerings.push({ ...offering, cadence: item.cadence, trialDays: item.trialDays });
+  }
+  if (hasCodes(n)) {
+    for (const code of PROMO_CODES) {
+      await client.call("POST", "/api/promo-codes", {
+        ...code,
+        offeringIds: offerings.map((o) => o.id),
+      });
+    }
+  }
+  return { client, offerings };
+}
+
+/** The creator's payments CSV: every earnings row, with its Stripe invoice. */
+async function paymentsCsv(client: BenchClient): Promise<string> {
+  const response = await fetch(`${client.baseUrl}/api/subscribers/export/payments.csv`, {
+    headers: {
+      Origin: client.origin,
+      Cookie: client.cookie,
+      "X-Forwarded-For": client.forwardedFor,
+    },
+  });
+  if (!response.ok) throw new Error(`payments CSV: ${response.status} ${await response.text()}`);
+  return response.text();
 }
 
 async function listPaidInvoices(stripe: Stripe) {
@@ -339,18 +486,91 @@ async function postJson(url: string, body?: unknown): Promise<unknown> {
   }
 }
 
-/** The card path a customer takes on a landing page, with a card that pays. */
-async function subscribe(server: YearServer, customUrl: string): Promise<string> {
-  const { subscriptionId } = await subscribeOverHttp({
-    baseUrl: server.baseUrl,
-    origin: server.origin,
-    emulatorUrl: server.emulatorUrl,
-    customUrl,
-    name: "Year Customer",
-    email: `y-${randomUUID().slice(0, 8)}@example.com`,
-    forwardedFor: `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+/**
+ * The card path a customer takes on a landing page, with a card of their own that pays (a
+ * trial is once per card and e-mail at a business) and maybe a code: as
+ * tests/support/subscribe-over-http.ts, but with a trial the browser confirms the SetupIntent.
+ */
+async function subscribe(
+  server: YearServer,
+  customUrl: string,
+  options: { n: number; promoCode: string | null },
+): Promise<string> {
+  const form = (fields: Record<string, string>) => ({
+    method: "POST",
+    headers: {
+      Authorization: "Bearer pk_test_emulator",
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(fields),
   });
-  return subscriptionId;
+  const stripeJs = async (path: string, fields: Record<string, string>) => {
+    const response = await fetch(`${server.emulatorUrl}${path}`, form(fields));
+    if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { id: string };
+  };
+  const app = async <T>(path: string, body: unknown, expected: number): Promise<T> => {
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Origin: server.origin,
+        "X-Forwarded-For": `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== expected)
+      throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const { id: paymentMethodId } = await stripeJs("/v1/payment_methods", {
+    type: "card",
+    "card[number]": cardNumber(options.n),
+    "card[exp_month]": "12",
+    "card[exp_year]": "2035",
+    "card[cvc]": "123",
+  });
+  const start = startSubscriptionResponseSchema.parse(
+    await app(
+      "/api/public/subscribe",
+      {
+        customUrl,
+        attemptId: randomUUID(),
+        name: "Year Customer",
+        email: `y-${randomUUID().slice(0, 8)}@example.com`,
+        paymentMethodId,
+        ...(options.promoCode ? { promoCode: options.promoCode } : {}),
+      },
+      201,
+    ),
+  );
+  if (start.clientSecret) {
+    const intentId = start.clientSecret.split("_secret_")[0];
+    const intents = start.confirm === "setup" ? "setup_intents" : "payment_intents";
+    await stripeJs(`/v1/${intents}/${intentId}/confirm`, {
+      client_secret: start.clientSecret,
+      payment_method: paymentMethodId,
+    });
+  }
+  await app(
+    "/api/public/subscribe/finalize",
+    { customUrl, subscriptionId: start.subscriptionId, finalizeToken: start.finalizeToken },
+    200,
+  );
+  return start.subscriptionId;
+}
+
+/** A Visa number of sign-up n's own ("4242" and n, with its Luhn digit): it always pays. */
+function cardNumber(n: number): string {
+  const body = `4242${String(n).padStart(11, "0")}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i += 1) {
+    // Doubled: every second digit from the right of the full number, check digit excluded.
+    let digit = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
 }
 
 function sleep(ms: number) {

@@ -4,11 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { runSimulatedYear, startYearServer, type YearServer } from "../../bench/lib/simulated-year";
+import { cadences } from "../../contracts/cadence";
 import { freePort } from "../support/server-process";
 
 // `npm start`'s defaults (PGlite, the emulator as a supervised child) carrying a small business
 // through three months of the emulator's clock, while the emulator is killed with -9 and the
-// whole server is restarted: every paid invoice still ends up as earnings, to the cent.
+// whole server is restarted: every cadence, free trials and promo codes, and every charged
+// invoice still ends up as one earnings row, to the cent, with what the codes took off.
 // `npm run bench -- simulated-year` runs the same at 1,000 subscribers for a year.
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "regulars-year-"));
@@ -36,7 +38,7 @@ async function waitForEmulator(url: string, previousPid: number | null) {
   }
 }
 
-it("three months of 30 subscribers survive a kill -9 of the emulator and a server restart, and reconcile to the cent", async () => {
+it("three months of 30 subscribers on every cadence, trials and codes survive a kill -9 of the emulator and a server restart, and reconcile to the cent", async () => {
   const ports = { port: await freePort(), emulatorPort: await freePort(), dataDir };
   server = await startYearServer({ ...ports, build: "compiled" });
   const clockBefore: number[] = [];
@@ -74,10 +76,31 @@ it("three months of 30 subscribers survive a kill -9 of the emulator and a serve
     },
   });
   expect(clockBefore).toHaveLength(3);
-  // 30 first invoices plus three months of renewals, less failures and cancellations.
+  const { ledger } = result;
+  expect(ledger.mismatches).toEqual([]);
+  // 30 first invoices (a few of them $0) plus three months of renewals, weekly ones four or
+  // five times a month, less failures and cancellations.
   expect(result.emulatorPaidInvoices).toBeGreaterThan(30 + 2 * 20);
   expect(result.earningsPayments).toBe(result.emulatorPaidInvoices);
   expect(result.earningsGrossCents).toBe(result.emulatorPaidCents);
+  expect(ledger.earningsRows).toBe(result.emulatorPaidInvoices);
+  expect(ledger.earningsCents).toBe(result.emulatorPaidCents);
+  // What the codes took off the charges is what the earnings tab says they cost.
+  expect(result.emulatorDiscountCents).toBeGreaterThan(0);
+  expect(result.earningsDiscountCents).toBe(result.emulatorDiscountCents);
+  expect(result.signups).toEqual({ total: 30, withCode: 12, onTrial: 3 });
+  for (const cadence of cadences) {
+    expect(ledger.byCadence[cadence].subscribers, cadence).toBeGreaterThan(0);
+    expect(ledger.byCadence[cadence].charges, cadence).toBeGreaterThan(0);
+  }
+  // Weekly subscribers renew about four times a month.
+  expect(ledger.byCadence.week.charges).toBeGreaterThan(3 * ledger.byCadence.week.subscribers);
+  const trials = cadences.map((c) => ledger.byCadence[c]);
+  expect(trials.reduce((sum, c) => sum + c.trialsConverted, 0)).toBeGreaterThan(0);
+  // $0 invoices: each trial's, and $30.00 off a $24.99 weekly first charge; no earnings rows.
+  expect(ledger.trialInvoices).toBe(result.signups.onTrial);
+  expect(ledger.zeroChargeInvoices).toBeGreaterThan(0);
+  expect(ledger.zeroChargeDiscountCents).toBe(ledger.zeroChargeInvoices * 2499);
   // About a minute alone (two server starts, one of them with initdb); more on a busy machine.
 }, 240_000);
 
