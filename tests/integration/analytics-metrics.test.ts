@@ -232,6 +232,15 @@ describe("business metrics on a hand-computed fixture", () => {
   });
 });
 
+/** Makes the creator's offerings through the API, keeping each one's id by title. */
+function offeringMaker(creator: OnboardedCreator, ids: Record<string, string>) {
+  return async (title: string, priceCents: number, cadence: Cadence) => {
+    const created = await createOffering(app, creator, { title, priceCents, cadence });
+    ids[title] = created.id;
+    return created;
+  };
+}
+
 // Every money figure normalises each price to a month by the subscriber's cadence (docs/metrics.md):
 // weekly × 52/12, every 2 weeks × 26/12, monthly × 1, every 3 months ÷ 3, yearly ÷ 12, summed
 // unrounded and rounded once, half away from zero. Payments stay what was charged. In a year's
@@ -258,11 +267,7 @@ describe("monthly revenue normalised by cadence, on a hand-computed fixture", ()
   beforeAll(async () => {
     const db = app.runtime.deps.db;
     creator = await createOnboardedCreator(app);
-    const offering = async (title: string, priceCents: number, cadence: Cadence) => {
-      const created = await createOffering(app, creator, { title, priceCents, cadence });
-      offeringIds[title] = created.id;
-      return created;
-    };
+    const offering = offeringMaker(creator, offeringIds);
     const walks = await offering("Walks", 1200, "week"); // was $52.00 a month for Wm
     const errands = await offering("Errands", 1001, "week");
     const groceries = await offering("Groceries", 4500, "two_weeks");
@@ -404,11 +409,7 @@ describe("monthly revenue with free trials and discounts, on a hand-computed fix
   beforeAll(async () => {
     const db = app.runtime.deps.db;
     creator = await createOnboardedCreator(app);
-    const offering = async (title: string, priceCents: number, cadence: Cadence) => {
-      const created = await createOffering(app, creator, { title, priceCents, cadence });
-      offeringIds[title] = created.id;
-      return created;
-    };
+    const offering = offeringMaker(creator, offeringIds);
     const lessons = await offering("Lessons", 2500, "month");
     const walks = await offering("Walks", 1499, "week");
     const boxes = await offering("Boxes", 1005, "month");

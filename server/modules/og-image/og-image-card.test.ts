@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Cadence } from "../../../contracts/cadence";
-import type { PublicOffering } from "../../../contracts/landing";
+import { publicOfferingWith } from "../../../tests/factories/public-offering-factory";
 import {
   OG_IMAGE_VERSION_PATTERN,
   ogImageCardFor,
@@ -8,20 +8,7 @@ import {
   ogImageVersion,
 } from "./og-image-card";
 
-const offering: PublicOffering = {
-  id: "00000000-0000-4000-8000-000000000001",
-  title: "Weekly Lawn Care",
-  description: "Mowing and edging, every week.",
-  priceCents: 3000,
-  cadence: "month",
-  trialDays: 0,
-  customUrl: "weekly-lawn-care-3f9a1c2b",
-  category: "home-property",
-  subcategory: "Lawn Care",
-  creatorName: "Green Thumb",
-  creatorEmail: null,
-  isAcceptingSubscriptions: true,
-};
+const offering = publicOfferingWith();
 
 describe("the preview image's card and address", () => {
   it("shows the title, the monthly price, the service type and the business", () => {

@@ -1,26 +1,14 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { PublicOffering } from "../../../contracts/landing";
+import { publicOfferingWith } from "../../../tests/factories/public-offering-factory";
 import { readApiError } from "../../../tests/support/read-json";
 import { isAppError } from "../../lib/errors";
 import { createOgImageCache } from "./og-image-cache";
 import { ogImageCardFor, ogImagePath } from "./og-image-card";
 import { ogImageRoutes } from "./og-image-routes";
 
-const offering: PublicOffering = {
-  id: "00000000-0000-4000-8000-000000000001",
-  title: "Weekly Lawn Care",
-  description: "Mowing and edging, every week.",
-  priceCents: 3000,
-  cadence: "month",
-  trialDays: 0,
-  customUrl: "weekly-lawn-care-3f9a1c2b",
-  category: "home-property",
-  subcategory: "Lawn Care",
-  creatorName: "Green Thumb",
-  creatorEmail: null,
-  isAcceptingSubscriptions: true,
-};
+const offering = publicOfferingWith();
 
 /**
  * The route with a reader that records what it is asked (the database's stand-in: the route is

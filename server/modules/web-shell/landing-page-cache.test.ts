@@ -1,25 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import type { PublicOffering } from "../../../contracts/landing";
+import { publicOfferingWith } from "../../../tests/factories/public-offering-factory";
 import { createLandingPageCache } from "./landing-page-cache";
 
-function offeringWith(overrides: Partial<PublicOffering> = {}): PublicOffering {
-  return {
-    id: "00000000-0000-4000-8000-000000000001",
-    title: "Weekly Lawn Care",
-    description: "Mowing and edging, every week.",
-    priceCents: 3000,
-    cadence: "month",
-    trialDays: 0,
-    customUrl: "weekly-lawn-care-3f9a1c2b",
-    category: "home-property",
-    subcategory: "Lawn Care",
-    creatorName: "Green Thumb",
-    creatorEmail: null,
-    isAcceptingSubscriptions: true,
-    ...overrides,
-  };
-}
+const offeringWith = publicOfferingWith;
 
 /** A page cache over a drawing that counts its calls. */
 function countingCache(maxEntries?: number) {

@@ -1,22 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { cadences } from "../../../contracts/cadence";
-import type { PublicOffering } from "../../../contracts/landing";
+import { publicOfferingWith } from "../../../tests/factories/public-offering-factory";
 import { buildOfferingJsonLd, formatSchemaPrice } from "./offering-structured-data";
 
-const offering: PublicOffering = {
-  id: "00000000-0000-4000-8000-000000000001",
-  title: "Weekly Lawn Care",
-  description: "Mowing and edging, every week.",
-  priceCents: 3000,
-  cadence: "month",
-  trialDays: 0,
-  customUrl: "weekly-lawn-care-3f9a1c2b",
-  category: "home-property",
-  subcategory: "Lawn Care",
-  creatorName: "Green Thumb",
-  creatorEmail: null,
-  isAcceptingSubscriptions: true,
-};
+const offering = publicOfferingWith();
 const addresses = {
   canonicalUrl: "https://regulars.example/landing/weekly-lawn-care-3f9a1c2b",
   imageUrl: "https://regulars.example/og/weekly-lawn-care-3f9a1c2b/AAAAAAAAAAAAAAAA.png",

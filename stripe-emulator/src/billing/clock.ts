@@ -1,9 +1,8 @@
 import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
 import type { Stored } from "../core/state";
-import { dropSpentDiscounts } from "./discounts";
 import { cancelInvoicePayments } from "./invoice-payments";
-import { collectInvoice, createSubscriptionInvoice } from "./invoices";
+import { billNewPeriod, collectInvoice } from "./invoices";
 import { periodEndOf } from "./periods";
 import { setSubscriptionStatus, subscriptionOfInvoice } from "./subscription-status";
 import { endTrial, sendTrialWillEnd, trialReminderAt } from "./trials";
@@ -71,12 +70,7 @@ function renew(em: Emulator, subscription: Stripe.Subscription) {
     item.current_period_start,
     subscription.billing_cycle_anchor,
   );
-  em.store.put(subscription);
-  const invoice = createSubscriptionInvoice(em, subscription, "subscription_cycle");
-  em.webhooks.emit("customer.subscription.updated", subscription, { previous });
-  if (invoice.status === "paid") em.webhooks.emit("invoice.paid", invoice);
-  else collectInvoice(em, invoice);
-  dropSpentDiscounts(em, em.store.get(subscription.id, "subscription")!, invoice);
+  billNewPeriod(em, subscription, previous);
 }
 
 /** A trial's reminder and end; one set to cancel at period end ends with it, uncharged. */

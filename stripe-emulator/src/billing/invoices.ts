@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
 import { newId, type Stored } from "../core/state";
-import { discountAmounts } from "./discounts";
+import { discountAmounts, dropSpentDiscounts } from "./discounts";
 import { cancelInvoicePayments, defaultPayment, invoiceFailed } from "./invoice-payments";
 import { attemptPayment, createPaymentIntent } from "./payments";
 import { subscriptionOfInvoice } from "./subscription-status";
@@ -269,4 +269,21 @@ export function collectInvoice(em: Emulator, invoice: Stored<"invoice">) {
     return;
   }
   attemptPayment(em, pi, pm, true);
+}
+
+/**
+ * A subscription has moved into a new paid period (a renewal, a trial's end): invoice it, say
+ * what changed, charge it (or record it paid when nothing is due), and drop spent discounts.
+ */
+export function billNewPeriod(
+  em: Emulator,
+  subscription: Stored<"subscription">,
+  previous: Record<string, unknown>,
+) {
+  em.store.put(subscription);
+  const invoice = createSubscriptionInvoice(em, subscription, "subscription_cycle");
+  em.webhooks.emit("customer.subscription.updated", subscription, { previous });
+  if (invoice.status === "paid") em.webhooks.emit("invoice.paid", invoice);
+  else collectInvoice(em, invoice);
+  dropSpentDiscounts(em, em.store.get(subscription.id, "subscription")!, invoice);
 }

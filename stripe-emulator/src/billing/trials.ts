@@ -1,7 +1,6 @@
 import type { Emulator } from "../core/context";
 import type { Stored } from "../core/state";
-import { dropSpentDiscounts } from "./discounts";
-import { collectInvoice, createSubscriptionInvoice, defaultPaymentMethodOf } from "./invoices";
+import { billNewPeriod, collectInvoice, defaultPaymentMethodOf } from "./invoices";
 import { periodEndOf } from "./periods";
 import { setSubscriptionStatus } from "./subscription-status";
 
@@ -65,12 +64,7 @@ export function endTrial(em: Emulator, subscription: Stored<"subscription">) {
   item.current_period_end = periodEndOf(item.price, end, end);
   subscription.billing_cycle_anchor = end;
   subscription.status = "active";
-  em.store.put(subscription);
-  const invoice = createSubscriptionInvoice(em, subscription, "subscription_cycle");
-  em.webhooks.emit("customer.subscription.updated", subscription, { previous });
-  if (invoice.status === "paid") em.webhooks.emit("invoice.paid", invoice);
-  else collectInvoice(em, invoice);
-  dropSpentDiscounts(em, em.store.get(subscription.id, "subscription")!, invoice);
+  billNewPeriod(em, subscription, previous);
 }
 
 /**
