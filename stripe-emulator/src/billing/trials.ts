@@ -1,6 +1,6 @@
 import type { Emulator } from "../core/context";
 import type { Stored } from "../core/state";
-import { billNewPeriod, collectInvoice, defaultPaymentMethodOf } from "./invoices";
+import { billNewPeriod, defaultPaymentMethodOf } from "./invoices";
 import { periodEndOf } from "./periods";
 import { setSubscriptionStatus } from "./subscription-status";
 
