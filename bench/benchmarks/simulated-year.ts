@@ -87,7 +87,7 @@ export async function benchSimulatedYear(
     });
     record({
       benchmark: name,
-      metric: "earnings vs the emulator's charged invoices (amount_paid > 0)",
+      metric: "earnings vs the emulator's charged invoices (all but trials', $0 ones too)",
       value: result.earningsGrossCents,
       unit: `cents in ${result.earningsPayments} payments`,
       reference: result.emulatorPaidCents,
@@ -115,7 +115,7 @@ export async function benchSimulatedYear(
     });
     record({
       benchmark: name,
-      metric: "paid $0 invoices (no earnings row by design): trial / code took all",
+      metric: "paid $0 invoices: trial (no earnings row by design) / code took all ($0 payment)",
       value: ledger.trialInvoices,
       unit: `trial / ${ledger.zeroChargeInvoices} fully discounted (${ledger.zeroChargeDiscountCents} cents off)`,
     });

@@ -1,7 +1,7 @@
-// The simulated year's books, checked invoice by invoice: every paid invoice that charged
-// something (amount_paid > 0) is one earnings row of its amount, and what codes took off those
-// charges is what the earnings say they took. Paid $0 invoices (a trial's, or one a code took
-// to nothing) record no earnings row by design; they are counted apart.
+// The simulated year's books, checked invoice by invoice: every paid invoice that billed
+// something (a charge: all but a trial's) is one earnings row of what was paid, $0 when a code
+// took all of it, and what codes took off is what the earnings say they took. A trial's $0
+// invoice records no earnings row by design; those are counted apart.
 import type Stripe from "stripe";
 import { type Cadence, cadences } from "../../contracts/cadence";
 
@@ -31,12 +31,12 @@ export interface CreatorTotals {
 interface CadenceFigures {
   subscribers: number;
   withCode: number;
-  /** Paid invoices with amount_paid > 0. */
+  /** Paid invoices that billed something (all but trials'), $0 ones a code took all of too. */
   charges: number;
   chargedCents: number;
   /** total_discount_amounts over those charges. */
   discountCents: number;
-  /** Paid $0 invoices: a trial's, and charges a code took to $0. */
+  /** A trial's $0 invoices (no earnings row), and the charges a code took to $0. */
   trialInvoices: number;
   zeroCharges: number;
   trialsStarted: number;
@@ -47,15 +47,15 @@ interface CadenceFigures {
 }
 
 export interface Ledger {
-  /** Paid invoices with amount_paid > 0, and their sum: each must be one earnings payment. */
+  /** Paid invoices that billed something, and their sum: each must be one earnings payment. */
   chargedInvoices: number;
   chargedCents: number;
   /** What codes took off the charged invoices: must equal the earnings' discount. */
   chargedDiscountCents: number;
-  /** Paid $0 invoices, which record no earnings by design. */
+  /** A trial's $0 invoices, which record no earnings by design. */
   trialInvoices: number;
+  /** Charges a code took to $0 (each a $0 payment), and what the code took off them. */
   zeroChargeInvoices: number;
-  /** What codes took off $0 charges: not in the earnings' discount (no row records it). */
   zeroChargeDiscountCents: number;
   earningsRows: number;
   earningsCents: number;
@@ -130,7 +130,12 @@ export function reconcileYear(input: {
     // A trial's invoice bills nothing before discounts; any other was a charge, even at $0.
     const isTrial = invoice.subtotal === 0;
     if (!isTrial && signup.trialDays > 0) converted.add(subscriptionId!);
-    if (invoice.amount_paid > 0) {
+    if (invoice.amount_paid === 0 && !isTrial) {
+      ledger.zeroChargeInvoices += 1;
+      ledger.zeroChargeDiscountCents += discount;
+      figures.zeroCharges += 1;
+    }
+    if (!isTrial) {
       charged.set(invoice.id!, { amount: invoice.amount_paid, signup });
       ledger.chargedInvoices += 1;
       ledger.chargedCents += invoice.amount_paid;
@@ -144,14 +149,8 @@ export function reconcileYear(input: {
       );
     } else {
       zero.add(invoice.id!);
-      if (isTrial) {
-        ledger.trialInvoices += 1;
-        figures.trialInvoices += 1;
-      } else {
-        ledger.zeroChargeInvoices += 1;
-        ledger.zeroChargeDiscountCents += discount;
-        figures.zeroCharges += 1;
-      }
+      ledger.trialInvoices += 1;
+      figures.trialInvoices += 1;
     }
   }
   for (const id of converted) byCadence[input.signups.get(id)!.cadence].trialsConverted += 1;
@@ -168,7 +167,7 @@ export function reconcileYear(input: {
     earningsCents += rows.reduce((sum, row) => sum + row.amountCents, 0);
     const invoice = charged.get(invoiceId);
     if (!invoice) {
-      const why = zero.has(invoiceId) ? "a paid $0 invoice" : "no paid invoice";
+      const why = zero.has(invoiceId) ? "a trial's $0 invoice" : "no paid invoice";
       mismatches.push(`earnings row(s) for ${why}: ${invoiceId}, ${amounts(rows)}`);
       continue;
     }

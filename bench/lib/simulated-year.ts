@@ -169,13 +169,13 @@ interface MonthFigures {
   seconds: number;
   serverRssMb: number;
   emulatorRssMb: number;
-  /** Paid invoices so far that charged something (amount_paid > 0). */
+  /** Paid invoices so far that billed something (all but trials'). */
   charges: number;
 }
 
 export interface YearResult {
   months: MonthFigures[];
-  /** Sum of amount_paid over the emulator's paid invoices with amount_paid > 0. */
+  /** Sum of amount_paid over the emulator's paid invoices that billed something. */
   emulatorPaidCents: number;
   emulatorPaidInvoices: number;
   /** What the creators' dashboards say: net earnings plus platform fees, and payments. */
@@ -335,7 +335,7 @@ export async function runSimulatedYear(
     await postJson(`${server().emulatorUrl}/_emulator/clock/advance`, { days: 31 });
     await deliverWebhooks(server().emulatorUrl);
     await plan.afterMonth?.(month);
-    const charges = (await listPaidInvoices(stripe)).filter((i) => i.amount_paid > 0).length;
+    const charges = (await listPaidInvoices(stripe)).filter((i) => i.subtotal > 0).length;
     const s = server();
     months.push({
       month,

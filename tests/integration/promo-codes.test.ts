@@ -247,6 +247,20 @@ describe("discounts over months", () => {
     const amounts = await paidAmounts(sub.subscriptionId);
     expect(amounts).toEqual([0, 2500, 2500]);
     expect(amounts.every((amount) => amount >= 0)).toBe(true);
+    // The free charge is a $0 payment on the books, so what the code cost shows.
+    const earnings = await app.runtime.deps.db
+      .select()
+      .from(creatorEarnings)
+      .where(eq(creatorEarnings.subscriberId, sub.subscriberId));
+    expect(
+      earnings
+        .map((e) => [e.grossAmountCents, e.discountCents, e.platformFeeCents])
+        .sort((a, b) => a[0]! - b[0]!),
+    ).toEqual([
+      [0, 2500, 0],
+      [2500, 0, 375],
+      [2500, 0, 375],
+    ]);
   }, 60_000);
 
   it("stops at its use limit and its expiry, by Stripe's count and clock", async () => {

@@ -97,7 +97,8 @@ it("three months of 30 subscribers on every cadence, trials and codes survive a 
   expect(ledger.byCadence.week.charges).toBeGreaterThan(3 * ledger.byCadence.week.subscribers);
   const trials = cadences.map((c) => ledger.byCadence[c]);
   expect(trials.reduce((sum, c) => sum + c.trialsConverted, 0)).toBeGreaterThan(0);
-  // $0 invoices: each trial's, and $30.00 off a $24.99 weekly first charge; no earnings rows.
+  // $0 invoices: each trial's (no earnings row), and $30.00 off a $24.99 weekly first charge (a
+  // $0 payment, so what the code cost is in the earnings).
   expect(ledger.trialInvoices).toBe(result.signups.onTrial);
   expect(ledger.zeroChargeInvoices).toBeGreaterThan(0);
   expect(ledger.zeroChargeDiscountCents).toBe(ledger.zeroChargeInvoices * 2499);

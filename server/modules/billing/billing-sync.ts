@@ -297,12 +297,14 @@ export async function syncStripeSubscription(
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
     });
     for (const invoice of paidInvoices) {
-      if (invoice.amount_paid === 0) continue;
-      const split = splitPlatformFee(invoice.amount_paid, feePercent);
       const discountCents = (invoice.total_discount_amounts ?? []).reduce(
         (sum, discount) => sum + discount.amount,
         0,
       );
+      // A free offering's and a trial's $0 invoice billed nothing: no earning. A charge a code
+      // took to $0 is a payment of $0, so what the code cost is on the books.
+      if (invoice.amount_paid === 0 && discountCents === 0) continue;
+      const split = splitPlatformFee(invoice.amount_paid, feePercent);
       const paidAt = new Date((invoice.status_transitions?.paid_at ?? invoice.created) * 1000);
       const isNewPayment = await insertEarningOnce(tx, {
         userId: offering.userId,
