@@ -95,6 +95,41 @@ function afterChallenge(result: ApiResult<PaymentIntent>): PaymentIntentResult {
 }
 
 // A confirmed PaymentIntent that asks for 3-D Secure gets the challenge; any other is final.
+/**
+ * The Payment Element calls (confirmPayment, confirmSetup), served by the card Element: their
+ * client secret, and the card to confirm with (a PaymentMethod id, or the Element's card).
+ */
+function elementsConfirmation(params: ConfirmPaymentParams | undefined) {
+  const { elements, confirmParams = {}, redirect } = params || {};
+  const clientSecret = params?.clientSecret || elements?._options?.clientSecret;
+  const card =
+    elements && typeof elements.getElement === "function" ? elements.getElement("card") : null;
+  const methodData = confirmParams.payment_method_data || {};
+  const paymentMethod = confirmParams.payment_method
+    ? confirmParams.payment_method
+    : card
+      ? { card, billing_details: methodData.billing_details }
+      : undefined;
+  // Stripe.js goes to return_url after a successful confirmation unless told otherwise.
+  const returnUrl = redirect === "if_required" ? undefined : confirmParams.return_url;
+  return { clientSecret, paymentMethod, returnUrl };
+}
+
+/** Leaves for return_url with the intent's id, secret and status, as Stripe.js does. */
+function redirectAfterConfirm(
+  returnUrl: string,
+  kind: "payment_intent" | "setup_intent",
+  intent: { id: string; status: string },
+  clientSecret: string,
+): Promise<never> {
+  const target = new URL(returnUrl, window.location.href);
+  target.searchParams.set(kind, intent.id);
+  target.searchParams.set(`${kind}_client_secret`, clientSecret);
+  target.searchParams.set("redirect_status", intent.status);
+  window.location.assign(target.toString());
+  return new Promise<never>(() => {});
+}
+
 function settleIntent(
   stripe: StripeClient,
   intent: PaymentIntent,
@@ -272,31 +307,14 @@ export class StripeClient {
 
   // The Payment Element call, served by the card Element: enough for code written against it.
   confirmPayment(params?: ConfirmPaymentParams): Promise<PaymentIntentResult> {
-    const { elements, confirmParams = {}, redirect } = params || {};
-    const clientSecret = params?.clientSecret || elements?._options?.clientSecret;
+    const { clientSecret, paymentMethod, returnUrl } = elementsConfirmation(params);
     if (!clientSecret || !intentIdOf(clientSecret)) return badClientSecret("confirmPayment");
-    const data: ConfirmCardPaymentData = {};
-    const card =
-      elements && typeof elements.getElement === "function" ? elements.getElement("card") : null;
-    if (confirmParams.payment_method) data.payment_method = confirmParams.payment_method;
-    else if (card) {
-      const methodData = confirmParams.payment_method_data || {};
-      data.payment_method = { card, billing_details: methodData.billing_details };
-    }
-    return this.confirmCardPayment(clientSecret, data).then((result) => {
-      if (result.error || redirect === "if_required" || !confirmParams.return_url) return result;
-      // Stripe.js goes to return_url after a successful confirmation unless told otherwise.
-      const intent = result.paymentIntent;
-      const target = new URL(confirmParams.return_url, window.location.href);
-      target.searchParams.set("payment_intent", intent.id);
-      target.searchParams.set("payment_intent_client_secret", clientSecret);
-      target.searchParams.set(
-        "redirect_status",
-        intent.status === "succeeded" ? "succeeded" : intent.status,
-      );
-      window.location.assign(target.toString());
-      return new Promise<never>(() => {});
-    });
+    const data: ConfirmCardPaymentData = paymentMethod ? { payment_method: paymentMethod } : {};
+    return this.confirmCardPayment(clientSecret, data).then((result) =>
+      result.error || !returnUrl
+        ? result
+        : redirectAfterConfirm(returnUrl, "payment_intent", result.paymentIntent, clientSecret),
+    );
   }
 
   // Saves a card for later through a SetupIntent (a trial's pending_setup_intent, say).
@@ -326,32 +344,18 @@ export class StripeClient {
 
   // The Payment Element's call for SetupIntents, served by the card Element like confirmPayment.
   confirmSetup(params?: ConfirmPaymentParams): Promise<SetupIntentResult> {
-    const { elements, confirmParams = {}, redirect } = params || {};
-    const clientSecret = params?.clientSecret || elements?._options?.clientSecret;
-    const id = setupIntentIdOf(clientSecret);
-    if (!clientSecret || !id) return badClientSecret("confirmSetup");
-    const data: ConfirmCardSetupData = {};
-    const card =
-      elements && typeof elements.getElement === "function" ? elements.getElement("card") : null;
-    if (confirmParams.payment_method) data.payment_method = confirmParams.payment_method;
-    else if (card) {
-      const methodData = confirmParams.payment_method_data || {};
-      data.payment_method = { card, billing_details: methodData.billing_details };
-    }
-    return this.confirmCardSetup(clientSecret, data).then((result) => {
-      if (result.error || redirect === "if_required" || !confirmParams.return_url) return result;
-      const intent = result.setupIntent;
-      const target = new URL(confirmParams.return_url, window.location.href);
-      target.searchParams.set("setup_intent", intent.id);
-      target.searchParams.set("setup_intent_client_secret", clientSecret);
-      target.searchParams.set("redirect_status", intent.status);
-      window.location.assign(target.toString());
-      return new Promise<never>(() => {});
-    });
+    const { clientSecret, paymentMethod, returnUrl } = elementsConfirmation(params);
+    if (!clientSecret || !setupIntentIdOf(clientSecret)) return badClientSecret("confirmSetup");
+    const data: ConfirmCardSetupData = paymentMethod ? { payment_method: paymentMethod } : {};
+    return this.confirmCardSetup(clientSecret, data).then((result) =>
+      result.error || !returnUrl
+        ? result
+        : redirectAfterConfirm(returnUrl, "setup_intent", result.setupIntent, clientSecret),
+    );
   }
 
   retrieveSetupIntent(clientSecret: string): Promise<SetupIntentResult> {
-    const id = intentIdOf(clientSecret);
+    const id = setupIntentIdOf(clientSecret);
     if (!id) return badClientSecret("retrieveSetupIntent");
     return apiRequest<PaymentIntent>(this, "GET", `/v1/setup_intents/${encodeURIComponent(id)}`, {
       client_secret: clientSecret,
