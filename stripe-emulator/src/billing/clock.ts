@@ -73,22 +73,24 @@ function renew(em: Emulator, subscription: Stripe.Subscription) {
   billNewPeriod(em, subscription, previous);
 }
 
+/** Set to cancel at its period's end, and the period is over: it ends as the customer asked. */
+function endAsAsked(em: Emulator, subscription: Stored<"subscription">) {
+  subscription.cancellation_details = {
+    comment: null,
+    feedback: null,
+    ...subscription.cancellation_details,
+    reason: "cancellation_requested",
+  };
+  setSubscriptionStatus(em, subscription, "canceled");
+}
+
 /** A trial's reminder and end; one set to cancel at period end ends with it, uncharged. */
 function runTrial(em: Emulator, subscription: Stored<"subscription">, now: number) {
   const reminder = trialReminderAt(subscription);
   if (reminder !== null && reminder <= now) sendTrialWillEnd(em, subscription);
   if ((subscription.trial_end as number) > now) return;
-  if (subscription.cancel_at_period_end) {
-    subscription.cancellation_details = {
-      comment: null,
-      feedback: null,
-      ...subscription.cancellation_details,
-      reason: "cancellation_requested",
-    };
-    setSubscriptionStatus(em, subscription, "canceled");
-  } else {
-    endTrial(em, subscription);
-  }
+  if (subscription.cancel_at_period_end) endAsAsked(em, subscription);
+  else endTrial(em, subscription);
 }
 
 /** Runs whatever is due at the emulator's current time: renewals, retries, expiries. */
@@ -106,13 +108,7 @@ export function runDueWork(em: Emulator) {
     }
     if (!isLive(subscription) || periodEnd(subscription) > now) continue;
     if (subscription.cancel_at_period_end) {
-      subscription.cancellation_details = {
-        comment: null,
-        feedback: null,
-        ...subscription.cancellation_details,
-        reason: "cancellation_requested",
-      };
-      setSubscriptionStatus(em, subscription, "canceled");
+      endAsAsked(em, subscription);
     } else if (subscription.status === "active") {
       renew(em, subscription);
     } else {

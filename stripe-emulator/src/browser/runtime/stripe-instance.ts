@@ -272,6 +272,22 @@ export class StripeClient {
       : Promise.resolve({ paymentMethod: typeof method === "string" ? { id: method } : null });
   }
 
+  // Confirms a PaymentIntent or SetupIntent with the card given (made into a PaymentMethod
+  // first when it is the card Element), as the two confirmCard calls share.
+  _confirmIntent(
+    path: string,
+    clientSecret: string,
+    method: ConfirmCardSetupData["payment_method"],
+    extra: Fields,
+  ): Promise<ApiResult<PaymentIntent>> {
+    return this._paymentMethodOf(method).then((created) => {
+      if (created.error) return { error: created.error };
+      const params: Fields = Object.assign({ client_secret: clientSecret }, extra);
+      if (created.paymentMethod) params.payment_method = created.paymentMethod.id;
+      return apiRequest<PaymentIntent>(this, "POST", path, params);
+    });
+  }
+
   confirmCardPayment(
     clientSecret: string,
     data?: ConfirmCardPaymentData,
@@ -280,20 +296,15 @@ export class StripeClient {
     const id = intentIdOf(clientSecret);
     if (!id) return badClientSecret("confirmCardPayment");
     const details = data || {};
-    const handleActions = !(options && options.handleActions === false);
-    return this._paymentMethodOf(details.payment_method).then((created) => {
-      if (created.error) return { error: created.error };
-      const params: Fields = { client_secret: clientSecret };
-      if (created.paymentMethod) params.payment_method = created.paymentMethod.id;
-      if (details.setup_future_usage) params.setup_future_usage = details.setup_future_usage;
-      if (details.receipt_email) params.receipt_email = details.receipt_email;
-      const path = `/v1/payment_intents/${encodeURIComponent(id)}/confirm`;
-      return apiRequest<PaymentIntent>(this, "POST", path, params).then((result) => {
-        if (result.error) return { error: result.error };
-        return handleActions
-          ? settleIntent(this, result.data, clientSecret)
-          : { paymentIntent: result.data };
-      });
+    const extra: Fields = {};
+    if (details.setup_future_usage) extra.setup_future_usage = details.setup_future_usage;
+    if (details.receipt_email) extra.receipt_email = details.receipt_email;
+    const path = `/v1/payment_intents/${encodeURIComponent(id)}/confirm`;
+    return this._confirmIntent(path, clientSecret, details.payment_method, extra).then((result) => {
+      if (result.error) return { error: result.error };
+      return options?.handleActions === false
+        ? { paymentIntent: result.data }
+        : settleIntent(this, result.data, clientSecret);
     });
   }
 
@@ -326,19 +337,13 @@ export class StripeClient {
     const id = setupIntentIdOf(clientSecret);
     if (!id) return badClientSecret("confirmCardSetup");
     const details = data || {};
-    const handleActions = !(options && options.handleActions === false);
-    return this._paymentMethodOf(details.payment_method).then((created) => {
-      if (created.error) return { error: created.error };
-      const params: Fields = { client_secret: clientSecret };
-      if (created.paymentMethod) params.payment_method = created.paymentMethod.id;
-      if (details.return_url) params.return_url = details.return_url;
-      const path = `/v1/setup_intents/${encodeURIComponent(id)}/confirm`;
-      return apiRequest<PaymentIntent>(this, "POST", path, params).then((result) => {
-        if (result.error) return { error: result.error };
-        return handleActions
-          ? settleSetupIntent(this, result.data, clientSecret)
-          : { setupIntent: result.data };
-      });
+    const extra: Fields = details.return_url ? { return_url: details.return_url } : {};
+    const path = `/v1/setup_intents/${encodeURIComponent(id)}/confirm`;
+    return this._confirmIntent(path, clientSecret, details.payment_method, extra).then((result) => {
+      if (result.error) return { error: result.error };
+      return options?.handleActions === false
+        ? { setupIntent: result.data }
+        : settleSetupIntent(this, result.data, clientSecret);
     });
   }
 
