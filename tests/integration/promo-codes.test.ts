@@ -9,7 +9,7 @@ import {
   promoCodeListSchema,
   promoCodeResponseSchema,
 } from "../../contracts/promotions";
-import { creatorEarnings } from "../../server/db/schema/app";
+import { creatorEarnings, promoCodes } from "../../server/db/schema/app";
 import { asCreator } from "../factories/creator-factory";
 import {
   createOffering,
@@ -151,6 +151,38 @@ describe("creating codes", () => {
       offerings: [{ id: lawn.id, title: "Lawn Care" }],
     });
   });
+});
+
+describe("the cap on active codes", () => {
+  it("stops at 100 active codes, and deactivating one makes room", async () => {
+    const busy = await createOnboardedCreator(app);
+    const offering = await createOffering(app, busy, { title: "Busy Lawns" });
+    const make = (n: number) =>
+      createCode(codeInput({ code: `CAP${n}`, offeringIds: [offering.id] }), busy);
+    const made = await make(0);
+    const first = (await readJson(made, promoCodeResponseSchema)).promoCode.id;
+    // 99 more, written directly: through the API the creator's Stripe rate limit comes first.
+    await app.runtime.deps.db.insert(promoCodes).values(
+      Array.from({ length: 99 }, (_, i) => ({
+        userId: busy.id,
+        code: `CAP${i + 1}`,
+        percentOff: 10,
+        duration: "forever" as const,
+        stripeCouponId: `rg_cap_${busy.id}_${i + 1}`,
+      })),
+    );
+    const refused = await make(100);
+    expect(refused.status).toBe(409);
+    expect((await readApiError(refused)).message).toBe(
+      "You can have at most 100 active codes. Deactivate one you no longer use first.",
+    );
+    const off = await app.request(
+      `/api/promo-codes/${first}`,
+      asCreator(busy, jsonRequest("PATCH", { isActive: false })),
+    );
+    expect(off.status).toBe(200);
+    expect((await make(100)).status).toBe(201);
+  }, 120_000);
 });
 
 describe("the modal's check", () => {

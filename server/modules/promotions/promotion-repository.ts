@@ -69,6 +69,15 @@ export async function deactivatePromoCode(db: Db, userId: string, promoCodeId: s
   return row ?? null;
 }
 
+/** A deactivated code's coupon is deleted at Stripe: only active ones hold one. */
+export async function countActivePromoCodesOfCreator(db: Db, userId: string) {
+  const [row] = await db
+    .select({ codes: count() })
+    .from(promoCodes)
+    .where(and(eq(promoCodes.userId, userId), eq(promoCodes.isActive, true)));
+  return row?.codes ?? 0;
+}
+
 export function listPromoCodesOfCreator(db: Db, userId: string) {
   return db
     .select()

@@ -14,6 +14,7 @@ import { isStripeMissing, toAppError } from "../../integrations/stripe/stripe-er
 import { AppError } from "../../lib/errors";
 import type { OfferingRow } from "../offerings/offering-repository";
 import {
+  countActivePromoCodesOfCreator,
   countUsesOfCodes,
   deactivatePromoCode,
   findPromoCodeByText,
@@ -31,7 +32,7 @@ export interface PromotionDeps {
   stripe: Stripe;
 }
 
-/** A creator's codes: at most this many, each a Stripe coupon on the platform's account. */
+/** A creator's active codes: at most this many, each a Stripe coupon on the platform's account. */
 const MAX_PROMO_CODES_PER_CREATOR = 100;
 
 const PROMO_CODE_MESSAGES = {
@@ -121,11 +122,10 @@ export async function createPromoCode(
   if (await findPromoCodeByText(deps.db, userId, input.code)) {
     throw new AppError("conflict", `You already have a code ${input.code}. Choose another.`);
   }
-  const existing = await listPromoCodesOfCreator(deps.db, userId);
-  if (existing.length >= MAX_PROMO_CODES_PER_CREATOR) {
+  if ((await countActivePromoCodesOfCreator(deps.db, userId)) >= MAX_PROMO_CODES_PER_CREATOR) {
     throw new AppError(
       "conflict",
-      `You can have at most ${MAX_PROMO_CODES_PER_CREATOR} codes. Deactivated ones count too.`,
+      `You can have at most ${MAX_PROMO_CODES_PER_CREATOR} active codes. Deactivate one you no longer use first.`,
     );
   }
   const offeringIds = [...new Set(input.offeringIds)];

@@ -28,7 +28,7 @@ export type PromoCodeFormValues = z.infer<typeof promoCodeFormFields>;
 /** A typed number, or undefined when the field is empty (the schema then says what's missing). */
 const numberOrNothing = (text: string) => (text.trim() === "" ? undefined : Number(text.trim()));
 
-/** The schema's fields are named for the API; two are typed under another name in the form. */
+/** The schema's fields are named for the API; the amount is typed in dollars, as amountOff. */
 const formFieldOf: Record<string, keyof PromoCodeFormValues> = {
   amountOffCents: "amountOff",
 };
