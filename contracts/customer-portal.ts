@@ -3,6 +3,7 @@ import { cadenceSchema } from "./cadence";
 import { customUrlSchema } from "./custom-url";
 import { subscriberDiscountSchema } from "./promotions";
 import { subscriberEmailSchema } from "./subscribe";
+import { portalControlsSchema } from "./subscription-control";
 
 const subscriberStatusSchema = z.enum(["active", "past_due", "cancelled"]);
 
@@ -30,6 +31,8 @@ export const customerPortalSchema = z.object({
     discount: subscriberDiscountSchema.nullable(),
     hasPaymentAccount: z.boolean(),
   }),
+  /** Cancel at the period's end, pause, switch: the state and what can be done now. */
+  controls: portalControlsSchema,
 });
 export type CustomerPortal = z.infer<typeof customerPortalSchema>;
 
@@ -89,5 +92,11 @@ export type EmailChangeOutcome = z.infer<typeof emailChangeOutcomeSchema>;
 /** "Update payment method": the Stripe billing portal page to send the customer to. */
 export const billingPortalResponseSchema = z.object({ url: z.string() });
 
-/** The subscription is cancelled at Stripe and here. */
-export const cancelSubscriptionResponseSchema = z.object({ ok: z.literal(true) });
+/**
+ * The subscription is set to end at its paid period's end (ISO 8601 `endsAt`), or, with
+ * nothing paid ahead (past due, free, still completing), has ended now (`endsAt` null).
+ */
+export const cancelSubscriptionResponseSchema = z.object({
+  ok: z.literal(true),
+  endsAt: z.string().nullable(),
+});

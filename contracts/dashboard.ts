@@ -77,6 +77,8 @@ const businessMetricsSchema = z.object({
   mrrCents: z.number().int(),
   activeSubscribers: z.number().int(),
   pastDueSubscribers: z.number().int(),
+  /** Live subscribers pausing now: still subscribers (not churned), adding nothing to MRR. */
+  pausedSubscribers: z.number().int(),
   liveSubscribers: z.number().int(),
   /** Unrounded MRR ÷ live subscribers, rounded once to whole cents; null with nobody live. */
   arpuCents: z.number().int().nullable(),

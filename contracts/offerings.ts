@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cadenceSchema, DEFAULT_CADENCE } from "./cadence";
 import { categoryIds, MAX_SERVICE_TYPE_LENGTH } from "./catalogue";
+import { DEFAULT_MAX_PAUSE_PERIODS, maxPausePeriodsSchema } from "./subscription-control";
 import { multiLineText, singleLineText } from "./text";
 
 const MAX_PRICE_CENTS = 10_000_000; // $100,000.00 a charge: far above any small service.
@@ -50,6 +51,8 @@ export const createOfferingSchema = z
     priceCents: priceCentsSchema,
     cadence: cadenceSchema.default(DEFAULT_CADENCE),
     trialDays: trialDaysSchema.default(0),
+    /** How long customers may pause, in periods; 0: they can't (issue 21). */
+    maxPausePeriods: maxPausePeriodsSchema.default(DEFAULT_MAX_PAUSE_PERIODS),
   })
   .strict();
 export type CreateOfferingInput = z.infer<typeof createOfferingSchema>;
@@ -63,6 +66,8 @@ export const updateOfferingSchema = z
     cadence: cadenceSchema.optional(),
     /** Left out: unchanged. Applies to sign-ups from now on. */
     trialDays: trialDaysSchema.optional(),
+    /** Left out: unchanged. Applies to pauses asked for from now on. */
+    maxPausePeriods: maxPausePeriodsSchema.optional(),
   })
   .strict();
 export type UpdateOfferingInput = z.infer<typeof updateOfferingSchema>;
@@ -102,6 +107,7 @@ const offeringSchema = z.object({
   priceCents: z.number().int(),
   cadence: cadenceSchema,
   trialDays: z.number().int(),
+  maxPausePeriods: z.number().int(),
   customUrl: z.string(),
   isActive: z.boolean(),
   creatorName: z.string().nullable(),

@@ -8,8 +8,16 @@ import { singleLineText } from "./text";
 
 const subscriberStatuses = ["active", "past_due", "cancelled"] as const;
 const subscriberStatusSchema = z.enum(subscriberStatuses);
-/** The list's status filter: a status, or "trial" for subscribers still in their free trial. */
-export const subscriberStatusFilters = [...subscriberStatuses, "trial"] as const;
+/**
+ * The list's status filter: a status, or "trial" (in their free trial), "paused" (pausing
+ * now) or "ending" (set to end at the period's end).
+ */
+export const subscriberStatusFilters = [
+  ...subscriberStatuses,
+  "trial",
+  "paused",
+  "ending",
+] as const;
 export type SubscriberStatusFilter = (typeof subscriberStatusFilters)[number];
 
 export const subscriberSorts = ["joined", "name"] as const;
@@ -32,7 +40,7 @@ export const subscriberFilterSchema = z
     offering: optional(z.uuid({ error: "offering must be one of your subscriptions' ids" })),
     status: optional(
       z.enum(subscriberStatusFilters, {
-        error: "status must be active, past_due, cancelled or trial",
+        error: "status must be active, past_due, cancelled, trial, paused or ending",
       }),
     ),
     sort: optional(z.enum(subscriberSorts, { error: "sort must be joined or name" })),
@@ -76,6 +84,10 @@ const subscriberListItemSchema = z.object({
   trialEndsAt: z.string().nullable(),
   /** The promo code's discount, while it lasts. */
   discount: subscriberDiscountSchema.nullable(),
+  /** While paused: the first charge after the pause (ISO 8601), null for an open-ended one. */
+  pause: z.object({ until: z.string().nullable() }).nullable(),
+  /** A downgrade waiting for the next renewal: the offering it moves to, and when. */
+  pendingSwitch: z.object({ offeringTitle: z.string(), effectiveAt: z.string() }).nullable(),
 });
 export type SubscriberListItem = z.infer<typeof subscriberListItemSchema>;
 

@@ -17,6 +17,7 @@ import { promotionApi } from "./modules/promotions/promotion-api";
 import { seoApi } from "./modules/seo/seo-api";
 import { subscribeApi } from "./modules/subscribe/subscribe-api";
 import { subscriberApi } from "./modules/subscribers/subscriber-api";
+import { subscriptionControlApi } from "./modules/subscription-control/subscription-control-api";
 import { webShellPages } from "./modules/web-shell/web-shell-api";
 import { webhookApi } from "./modules/webhooks/webhook-api";
 
@@ -31,6 +32,7 @@ export const apiRoutes: readonly RouteDeclaration[] = [
   ...promotionApi,
   ...subscribeApi,
   ...customerPortalApi,
+  ...subscriptionControlApi,
   ...manageLinksApi,
   ...healthApi,
   ...webhookApi,

@@ -24,7 +24,7 @@ import { subscriberAction, subscriberLink } from "../../http/route-limits";
 import { SUBSCRIPTION_NOT_FOUND } from "./customer-portal-service";
 
 /** The link's two parts from the path: anything that can't be one is "not found" at once. */
-const subscriberLinkParams = z.object({
+export const subscriberLinkParams = z.object({
   customUrl: z.string().refine(isCustomUrlShape, { error: SUBSCRIPTION_NOT_FOUND }),
   manageKey: z.uuid({ error: SUBSCRIPTION_NOT_FOUND }),
 });
