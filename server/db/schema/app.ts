@@ -44,6 +44,8 @@ export const offerings = pgTable(
     cadence: text("cadence", { enum: cadences }).notNull().default("month"),
     /** Free days before the first charge for new subscribers: 0 (none), 7, 14 or 30. */
     trialDays: integer("trial_days").notNull().default(0),
+    /** The longest pause customers may ask for, in the offering's periods; 0: no pausing. */
+    maxPausePeriods: integer("max_pause_periods").notNull().default(4),
     customUrl: text("custom_url").notNull().unique(),
     isActive: boolean("is_active").notNull().default(true),
     creatorName: text("creator_name"),
@@ -60,6 +62,7 @@ export const offerings = pgTable(
     check("offerings_price_non_negative", sql`${t.priceCents} >= 0`),
     check("offerings_cadence", cadenceCheck(t.cadence)),
     check("offerings_trial_days", sql`${t.trialDays} in (0, 7, 14, 30)`),
+    check("offerings_max_pause_periods", sql`${t.maxPausePeriods} between 0 and 8`),
   ],
 );
 
@@ -546,4 +549,61 @@ export const promoCodeOfferings = pgTable(
     primaryKey({ columns: [t.promoCodeId, t.offeringId] }),
     index("promo_code_offerings_offering_idx").on(t.offeringId),
   ],
+);
+
+/**
+ * A subscriber's pauses (issue 21, ADR 033), synced from Stripe's pause_collection: basil keeps
+ * a paused subscription `active`, so this is where "paused" lives. At most one is open (no
+ * endedAt). Kept after they end: monthly revenue, past and present, leaves pauses out.
+ */
+export const subscriberPauses = pgTable(
+  "subscriber_pauses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    /** Stripe's resumes_at; null for a pause with no end set. */
+    resumesAt: timestamp("resumes_at", { withTimezone: true }),
+    /** The first charge after the pause (the first renewal on or after resumesAt). */
+    until: timestamp("until", { withTimezone: true }),
+    /** When it ended: Stripe cleared it (its date, or when we saw it), or the subscription ended. */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("subscriber_pauses_open_idx")
+      .on(t.subscriberId)
+      .where(sql`${t.endedAt} is null`),
+    index("subscriber_pauses_subscriber_idx").on(t.subscriberId, t.startedAt),
+    check("subscriber_pauses_order", sql`${t.endedAt} is null or ${t.endedAt} >= ${t.startedAt}`),
+  ],
+);
+
+/**
+ * A subscriber's move to another offering of the same business (issue 21, ADR 033). The id is
+ * the one written into the Stripe subscription's metadata with the change, so the request and
+ * every webhook record it once. An upgrade applies at once; a downgrade at the renewal that
+ * starts on effectiveAt. The subscriber row keeps its id and manage key: not churn, not new.
+ */
+export const subscriberSwitches = pgTable(
+  "subscriber_switches",
+  {
+    id: uuid("id").primaryKey(),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    fromOfferingId: uuid("from_offering_id").references(() => offerings.id, {
+      onDelete: "set null",
+    }),
+    toOfferingId: uuid("to_offering_id").references(() => offerings.id, { onDelete: "set null" }),
+    fromPriceCents: integer("from_price_cents").notNull(),
+    toPriceCents: integer("to_price_cents").notNull(),
+    /** The renewal it waits for (a downgrade); null: at once (an upgrade). */
+    effectiveAt: timestamp("effective_at", { withTimezone: true }),
+    /** When the subscriber row moved; null while it waits. */
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("subscriber_switches_subscriber_idx").on(t.subscriberId, t.createdAt)],
 );
