@@ -48,6 +48,7 @@ export const defaultOfferingInput: CreateOfferingInput = {
   priceCents: 2500,
   cadence: "month",
   trialDays: 0,
+  maxPausePeriods: 4,
 };
 
 export async function createOffering(

@@ -49,6 +49,7 @@ export async function updateOfferingForCreator(
       | "priceCents"
       | "cadence"
       | "trialDays"
+      | "maxPausePeriods"
       | "stripePriceId"
       | "isActive"
     >

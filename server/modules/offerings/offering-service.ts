@@ -57,6 +57,7 @@ function toOffering(row: OfferingRow): Offering {
     priceCents: row.priceCents,
     cadence: row.cadence,
     trialDays: row.trialDays,
+    maxPausePeriods: row.maxPausePeriods,
     customUrl: row.customUrl,
     isActive: row.isActive,
     creatorName: row.creatorName,
@@ -108,6 +109,7 @@ export async function createOffering(
       priceCents: input.priceCents,
       cadence: input.cadence,
       trialDays: input.trialDays,
+      maxPausePeriods: input.maxPausePeriods,
       customUrl,
       isActive: true,
       creatorName: await findCreatorName(deps.db, creator),
@@ -174,6 +176,7 @@ export async function updateOffering(
       priceCents: input.priceCents,
       cadence,
       trialDays: input.trialDays ?? existing.trialDays,
+      maxPausePeriods: input.maxPausePeriods ?? existing.maxPausePeriods,
       stripePriceId,
     });
     if (updated && isPriceChange && stripePriceId && stripePriceId !== existing.stripePriceId) {
