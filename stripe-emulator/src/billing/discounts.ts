@@ -48,10 +48,12 @@ export function discountAmounts(
   em: Emulator,
   subscription: Stripe.Subscription,
   line: { amount: number; product: string; periodStart: number },
+  /** Discounts to apply instead of the subscription's (a preview's `discounts`). */
+  instead?: Stripe.Discount[],
 ): DiscountAmount[] {
-  if (line.amount === 0) return [];
+  if (line.amount <= 0) return [];
   let remaining = line.amount;
-  return discountsOf(em, subscription)
+  return (instead ?? discountsOf(em, subscription))
     .filter((discount) => covers(discount, line.periodStart))
     .map((discount) => {
       const coupon = discount.coupon as Stored<"coupon">;
@@ -78,7 +80,8 @@ export function dropSpentDiscounts(
     discountsOf(em, subscription)
       .filter((discount) =>
         discount.coupon.duration === "once"
-          ? invoice.subtotal > 0
+          ? // An invoice voided by a pause charged nothing: the coupon waits for a paid one.
+            invoice.subtotal > 0 && invoice.status !== "void"
           : discount.end !== null && discount.end <= invoice.period_start,
       )
       .map((discount) => discount.id),

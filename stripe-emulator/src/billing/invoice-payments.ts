@@ -13,7 +13,11 @@ export function invoiceFailed(em: Emulator, invoice: Stored<"invoice">) {
   invoice.attempt_count = ((invoice.attempt_count as number) ?? 0) + 1;
   invoice.attempted = true;
   const subscription = subscriptionOfInvoice(em, invoice);
-  if (invoice.billing_reason === "subscription_cycle") {
+  // An update's proration invoice that fails is retried and dunned like a renewal.
+  const isRecurring =
+    invoice.billing_reason === "subscription_cycle" ||
+    invoice.billing_reason === "subscription_update";
+  if (isRecurring) {
     const retryIndex = (invoice.attempt_count as number) - 1;
     const days = RETRY_DAYS[retryIndex];
     invoice.next_payment_attempt =
@@ -22,11 +26,7 @@ export function invoiceFailed(em: Emulator, invoice: Stored<"invoice">) {
   }
   em.store.put(invoice);
   em.webhooks.emit("invoice.payment_failed", invoice);
-  if (
-    subscription &&
-    subscription.status === "active" &&
-    invoice.billing_reason === "subscription_cycle"
-  ) {
+  if (subscription && subscription.status === "active" && isRecurring) {
     setSubscriptionStatus(em, subscription, "past_due");
   }
 }

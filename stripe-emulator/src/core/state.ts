@@ -4,6 +4,17 @@ import type Stripe from "stripe";
 // What the emulator's state is made of: the objects it stores (the SDK's types plus private
 // fields), the small state beside them, ids and the public view. `Store` (core/store/) keeps them.
 
+/** One line of a subscription invoice before it has an id or an invoice (billing/invoice-build.ts). */
+export interface LineSpec {
+  amount: number;
+  description: string;
+  period: { start: number; end: number };
+  price: Stripe.Price;
+  quantity: number;
+  proration: boolean;
+  subscriptionItem: string;
+}
+
 /** A stored Stripe object. Fields starting with "_" are private and never leave the emulator. */
 export type StripeObject = { id: string; object: string };
 
@@ -56,6 +67,8 @@ interface PrivateFieldsOf {
   subscription: {
     /** `customer.subscription.trial_will_end` was sent for the current trial. */
     _trial_will_end_sent?: boolean;
+    /** Proration lines an update made with create_prorations, for the next renewal invoice. */
+    _pending_prorations?: LineSpec[];
   };
 }
 
