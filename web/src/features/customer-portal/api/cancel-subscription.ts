@@ -2,13 +2,16 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { customerPortalKey, type SubscriberRef } from "./subscriber-ref";
 
-/** The server cancels in Stripe first, so "cancelled" on screen means no further charge. */
+/**
+ * The server sets the subscription to end at its paid period's end in Stripe first, and says
+ * when (`endsAt`); with nothing paid ahead it ends now (`endsAt` null).
+ */
 async function cancelSubscription(ref: SubscriberRef) {
-  const { okSchema } = await import("../lib/portal-rules");
+  const { cancelSubscriptionResponseSchema } = await import("../lib/portal-rules");
   return apiRequest("/api/cancel-subscription", {
     method: "POST",
     body: { customUrl: ref.customUrl, manageKey: ref.manageKey },
-    schema: okSchema,
+    schema: cancelSubscriptionResponseSchema,
   });
 }
 

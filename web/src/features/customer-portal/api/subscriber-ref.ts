@@ -10,3 +10,7 @@ export const customerPortalKey = (ref: SubscriberRef) =>
 
 export const customerPortalPath = (ref: SubscriberRef) =>
   `/api/public/customers/${encodeURIComponent(ref.customUrl)}/${encodeURIComponent(ref.manageKey)}`;
+
+/** Under the page's key, so whatever refreshes the page refreshes its invoices too. */
+export const portalInvoicesKey = (ref: SubscriberRef) =>
+  [...customerPortalKey(ref), "invoices"] as const;

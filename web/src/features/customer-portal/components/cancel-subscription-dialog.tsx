@@ -3,12 +3,15 @@ import { Dialog } from "@/components/ui/dialog";
 
 export function CancelSubscriptionDialog({
   title,
+  endsOn,
   open,
   isCancelling,
   onOpenChange,
   onConfirm,
 }: {
   title: string;
+  /** The paid period's last day, as the page words dates; null: it ends at once. */
+  endsOn: string | null;
   open: boolean;
   isCancelling: boolean;
   onOpenChange: (open: boolean) => void;
@@ -20,7 +23,11 @@ export function CancelSubscriptionDialog({
       // Stay open while Stripe is being told, so the outcome is never hidden.
       onOpenChange={(next) => (isCancelling ? undefined : onOpenChange(next))}
       title="Are you sure?"
-      description={`You will lose access to ${title} and will not be charged again.`}
+      description={
+        endsOn
+          ? `You keep ${title} until ${endsOn} and will not be charged again.`
+          : `You will lose access to ${title} and will not be charged again.`
+      }
     >
       {/* The safe choice comes first, on top on a phone, where a thumb lands. */}
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">

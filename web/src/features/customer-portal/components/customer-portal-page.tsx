@@ -10,11 +10,17 @@ import { useCancelSubscription } from "../api/cancel-subscription";
 import { useCustomerPortal } from "../api/get-customer-portal";
 import { useGetNewLink } from "../api/get-new-link";
 import { useOpenBillingPortal } from "../api/open-billing-portal";
+import { useResumeSubscription } from "../api/resume-subscription";
 import { useUpdateSubscriberEmail } from "../api/update-subscriber-email";
+import type { Banner } from "../lib/portal-banner";
+import { useDateFormat } from "../lib/portal-dates";
 import { AccountManagementCard } from "./account-management-card";
 import { CustomerPortalSkeleton } from "./customer-portal-skeleton";
+import { InvoicesCard } from "./invoices-card";
 import { ManageLinkCard } from "./manage-link-card";
+import { PauseCard } from "./pause-card";
 import { SubscriptionDetailsCard } from "./subscription-details-card";
+import { SwitchCard } from "./switch-card";
 
 // Radix's dialog is a quarter of the page's JavaScript and shows only after a tap.
 const CancelSubscriptionDialog = lazy(() =>
@@ -23,8 +29,6 @@ const CancelSubscriptionDialog = lazy(() =>
 const NewLinkDialog = lazy(() =>
   import("./new-link-dialog").then((m) => ({ default: m.NewLinkDialog })),
 );
-
-type Banner = { tone: "success" | "error"; text: string };
 
 /** No answer, too many tries or a server error: nothing said about the link itself. */
 const isOutage = (error: unknown) =>
@@ -41,6 +45,7 @@ export default function CustomerPortalPage() {
   const portal = useCustomerPortal(ref);
   const updateEmail = useUpdateSubscriberEmail(ref);
   const cancel = useCancelSubscription(ref);
+  const resume = useResumeSubscription(ref);
   const billingPortal = useOpenBillingPortal(ref);
   const newLink = useGetNewLink(ref);
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
@@ -48,6 +53,7 @@ export default function CustomerPortalPage() {
   const [banner, setBanner] = useState<Banner | null>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const title = portal.data?.offering.title;
+  const dateOf = useDateFormat();
 
   useEffect(() => {
     document.title = title ? `Manage Your Subscription · ${title}` : "Manage Your Subscription";
@@ -80,7 +86,8 @@ export default function CustomerPortalPage() {
     }
     return <SubscriptionNotFound />;
   }
-  const { offering, subscriber } = portal.data;
+  const { offering, subscriber, controls } = portal.data;
+  const isCancelled = subscriber.paymentStatus === "cancelled";
 
   async function saveEmail(email: string) {
     try {
@@ -98,15 +105,31 @@ export default function CustomerPortalPage() {
 
   async function confirmCancel() {
     try {
-      await cancel.mutateAsync();
+      const { endsAt } = await cancel.mutateAsync();
       setBanner({
         tone: "success",
-        text: "Subscription cancelled successfully. You will not be charged again.",
+        text: endsAt
+          ? `Your subscription ends on ${dateOf(endsAt)}. You will not be charged again.`
+          : "Subscription cancelled successfully. You will not be charged again.",
       });
     } catch (caught) {
       setBanner({ tone: "error", text: errorMessage(caught, "Failed to cancel subscription") });
     } finally {
       setIsConfirmOpen(false);
+    }
+  }
+
+  async function resumeSubscription() {
+    try {
+      const { controls: after } = await resume.mutateAsync({});
+      setBanner({
+        tone: "success",
+        text: after.nextChargeAt
+          ? `Your subscription will continue. Next charge on ${dateOf(after.nextChargeAt)}.`
+          : "Your subscription will continue.",
+      });
+    } catch (caught) {
+      setBanner({ tone: "error", text: errorMessage(caught, "Failed to resume subscription") });
     }
   }
 
@@ -161,20 +184,31 @@ export default function CustomerPortalPage() {
           <p className="mt-1 break-words text-gray-600">{offering.title}</p>
         </header>
         <SubscriptionDetailsCard portal={portal.data} />
+        {controls.canPause.maxPeriods > 0 && !isCancelled ? (
+          <PauseCard subscriberRef={ref} portal={portal.data} onOutcome={setBanner} />
+        ) : null}
+        {(controls.switchOptions.length > 0 || controls.pendingSwitch) && !isCancelled ? (
+          <SwitchCard subscriberRef={ref} portal={portal.data} onOutcome={setBanner} />
+        ) : null}
         <AccountManagementCard
           subscriber={subscriber}
+          endsAt={controls.endsAt}
           isSavingEmail={updateEmail.isPending}
+          isResuming={resume.isPending}
           isOpeningBillingPortal={billingPortal.isPending}
           onSaveEmail={saveEmail}
           onUpdatePaymentMethod={updatePaymentMethod}
           onCancelSubscription={() => setIsConfirmOpen(true)}
+          onResume={resumeSubscription}
         />
+        <InvoicesCard subscriberRef={ref} />
         <ManageLinkCard onGetNewLink={() => setIsNewLinkOpen(true)} />
       </main>
       {isConfirmOpen ? (
         <Suspense fallback={null}>
           <CancelSubscriptionDialog
             title={offering.title}
+            endsOn={controls.nextChargeAt ? dateOf(controls.nextChargeAt) : null}
             open
             isCancelling={cancel.isPending}
             onOpenChange={setIsConfirmOpen}

@@ -3,21 +3,13 @@ import type { CustomerPortal } from "@contracts/customer-portal";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { subscriptionKind } from "@/lib/price-words";
-import { useHydrated } from "@/lib/use-hydrated";
+import { useDateFormat } from "../lib/portal-dates";
 import { SubscriptionStatus } from "./subscription-status";
-
-const startedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
-// The server knows neither the reader's locale nor their time zone; the browser redraws it.
-const serverStartedFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "long",
-  timeZone: "UTC",
-});
 
 export function SubscriptionDetailsCard({ portal }: { portal: CustomerPortal }) {
   const { offering, subscriber } = portal;
-  const format = useHydrated() ? startedFormat : serverStartedFormat;
+  const dateOf = useDateFormat();
   const { discount, trialEndsAt } = subscriber;
-  const dateOf = (iso: string) => format.format(new Date(iso));
   // The first charge after the trial is discounted if the discount still runs then.
   const isFirstChargeDiscounted =
     discount !== null &&
@@ -44,7 +36,7 @@ export function SubscriptionDetailsCard({ portal }: { portal: CustomerPortal }) 
                 : subscriptionKind(subscriber.cadence)}
             </p>
           </div>
-          <SubscriptionStatus status={subscriber.paymentStatus} />
+          <SubscriptionStatus portal={portal} />
         </div>
         {trialEndsAt ? (
           <p className="tabular mt-3 text-sm font-medium text-brand-800">
@@ -67,7 +59,7 @@ export function SubscriptionDetailsCard({ portal }: { portal: CustomerPortal }) 
         <p className="mt-3 text-sm text-gray-600">
           Started{" "}
           <time dateTime={subscriber.createdAt} className="tabular text-gray-800">
-            {format.format(new Date(subscriber.createdAt))}
+            {dateOf(subscriber.createdAt)}
           </time>
         </p>
         <p className="mt-4 border-t border-gray-100 pt-4 text-sm whitespace-pre-line break-words text-gray-700">

@@ -3,21 +3,24 @@
 import "@/lib/zod-jitless";
 import { urlResponseSchema } from "@contracts/connect";
 import {
+  cancelSubscriptionResponseSchema,
   customerPortalSchema,
   emailChangeOutcomeSchema,
   newManageLinkResponseSchema,
   updateSubscriberEmailResponseSchema,
   updateSubscriberEmailSchema,
 } from "@contracts/customer-portal";
+import { portalInvoicesSchema, switchPreviewSchema } from "@contracts/subscription-control";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
 
-export const okSchema = z.object({ ok: z.literal(true) });
 export const emailResolver = zodResolver(updateSubscriberEmailSchema);
 export {
+  cancelSubscriptionResponseSchema,
   customerPortalSchema,
   emailChangeOutcomeSchema,
   newManageLinkResponseSchema,
+  portalInvoicesSchema,
+  switchPreviewSchema,
   updateSubscriberEmailResponseSchema,
   urlResponseSchema,
 };
