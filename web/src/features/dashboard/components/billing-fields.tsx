@@ -1,19 +1,28 @@
-import { cadenceLabel, cadences } from "@contracts/cadence";
+import { type Cadence, cadenceLabel, cadences } from "@contracts/cadence";
 import { trialDayChoices } from "@contracts/offerings";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/input";
 import { trialChoiceLabel } from "@/lib/price-words";
+import { pauseChoiceLabel, pausePeriodChoices } from "./pause-choices";
 
-/** How often an offering bills and its free trial: the create and edit forms' two selects. */
+/**
+ * How often an offering bills, its free trial and its longest pause: the create and edit forms'
+ * three selects. The pause is counted in the offering's own periods, so its choices follow the
+ * billing chosen above it (`chosenCadence`).
+ */
 export function BillingFields({
   idPrefix,
+  chosenCadence,
   cadence,
   trialDays,
+  maxPausePeriods,
 }: {
   idPrefix: string;
+  chosenCadence: Cadence;
   cadence: UseFormRegisterReturn<"cadence">;
   trialDays: UseFormRegisterReturn<"trialDays">;
+  maxPausePeriods: UseFormRegisterReturn<"maxPausePeriods">;
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -35,6 +44,19 @@ export function BillingFields({
           {trialDayChoices.map((days) => (
             <option key={days} value={String(days)}>
               {trialChoiceLabel(days)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field
+        id={`${idPrefix}-pause`}
+        label="Pausing"
+        hint="Customers can pause or skip a visit from their self-service page; nothing is charged while paused."
+      >
+        <Select id={`${idPrefix}-pause`} {...maxPausePeriods}>
+          {pausePeriodChoices.map((periods) => (
+            <option key={periods} value={String(periods)}>
+              {pauseChoiceLabel(periods, chosenCadence)}
             </option>
           ))}
         </Select>

@@ -1,5 +1,6 @@
 import { cadenceUnit, DEFAULT_CADENCE } from "@contracts/cadence";
 import { categories, findCategory } from "@contracts/catalogue";
+import { DEFAULT_MAX_PAUSE_PERIODS } from "@contracts/subscription-control";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -33,6 +34,7 @@ const emptyForm: CreateOfferingFormInput = {
   price: "",
   cadence: DEFAULT_CADENCE,
   trialDays: "0",
+  maxPausePeriods: String(DEFAULT_MAX_PAUSE_PERIODS),
 };
 
 interface CreateOfferingDialogProps {
@@ -97,6 +99,7 @@ export function CreateOfferingDialog({
         cadence: values.cadence,
         // A free subscription has nothing to try for free.
         trialDays: values.price === 0 ? 0 : values.trialDays,
+        maxPausePeriods: values.maxPausePeriods,
       };
       const { offering } = await create.mutateAsync({
         idempotencyKey: requestKeyFor(input),
@@ -195,8 +198,10 @@ export function CreateOfferingDialog({
         </Field>
         <BillingFields
           idPrefix="offering"
+          chosenCadence={cadence}
           cadence={register("cadence")}
           trialDays={register("trialDays")}
+          maxPausePeriods={register("maxPausePeriods")}
         />
         <Field
           id="offering-price"

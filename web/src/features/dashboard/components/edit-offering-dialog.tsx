@@ -30,8 +30,8 @@ interface EditOfferingDialogProps {
 }
 
 /**
- * Spec: title, description and price; since issue 20 also billing and free trial. Category and
- * service type are fixed at creation.
+ * Spec: title, description and price; since issue 20 also billing and free trial, since issue 21
+ * the longest pause. Category and service type are fixed at creation.
  */
 export function EditOfferingDialog({ offering, onClose }: EditOfferingDialogProps) {
   const update = useUpdateOffering();
@@ -48,6 +48,7 @@ export function EditOfferingDialog({ offering, onClose }: EditOfferingDialogProp
       price: centsToDollarsInput(offering.priceCents),
       cadence: offering.cadence,
       trialDays: String(offering.trialDays),
+      maxPausePeriods: String(offering.maxPausePeriods),
     },
   });
   const cadence = watch("cadence");
@@ -64,6 +65,7 @@ export function EditOfferingDialog({ offering, onClose }: EditOfferingDialogProp
           // Sent only when changed: a new cadence makes a new Stripe Price.
           ...(values.cadence === offering.cadence ? {} : { cadence: values.cadence }),
           trialDays: values.price === 0 ? 0 : values.trialDays,
+          maxPausePeriods: values.maxPausePeriods,
         },
       });
       notify("success", `“${values.title}” saved.`);
@@ -111,8 +113,10 @@ export function EditOfferingDialog({ offering, onClose }: EditOfferingDialogProp
         </Field>
         <BillingFields
           idPrefix="edit"
+          chosenCadence={cadence}
           cadence={register("cadence")}
           trialDays={register("trialDays")}
+          maxPausePeriods={register("maxPausePeriods")}
         />
         <Field
           id="edit-price"
@@ -140,7 +144,8 @@ export function EditOfferingDialog({ offering, onClose }: EditOfferingDialogProp
         {/* Kept out of the field's hint so it stays visible while the price shows an error. */}
         <p id="edit-price-note" className="-mt-2 text-xs text-gray-600">
           Changing the price, billing or free trial applies to new subscribers. Existing subscribers
-          keep the price they signed up for. They are billed as often as before.
+          keep the price they signed up for. They are billed as often as before. A new pausing limit
+          applies to every pause asked for from now on.
         </p>
         {update.isError ? (
           <Alert tone="error">{errorMessage(update.error, "Failed to update subscription")}</Alert>

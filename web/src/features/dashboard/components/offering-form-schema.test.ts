@@ -2,7 +2,13 @@ import { PRICE_MINIMUM_MESSAGE } from "@contracts/offerings";
 import { describe, expect, it } from "vitest";
 import { editOfferingFormSchema, PRICE_REQUIRED_MESSAGE } from "./offering-form-schema";
 
-const base = { title: "Lawn Care", description: "Every week.", cadence: "month", trialDays: "0" };
+const base = {
+  title: "Lawn Care",
+  description: "Every week.",
+  cadence: "month",
+  trialDays: "0",
+  maxPausePeriods: "4",
+};
 const priceOf = (price: string) => {
   const result = editOfferingFormSchema.safeParse({ ...base, price });
   return result.success ? result.data.price : result.error.issues.map((issue) => issue.message);
@@ -47,5 +53,24 @@ describe("the offering form's billing and free trial", () => {
   it("refuses what the selects never offer", () => {
     expect(parse({ cadence: "fortnight", trialDays: "0" }).success).toBe(false);
     expect(parse({ cadence: "week", trialDays: "10" }).success).toBe(false);
+  });
+});
+
+describe("the offering form's longest pause", () => {
+  const pauseOf = (maxPausePeriods: string) => {
+    const result = editOfferingFormSchema.safeParse({ ...base, price: "25", maxPausePeriods });
+    return result.success ? result.data.maxPausePeriods : null;
+  };
+
+  it("hands the API the select's periods as a number, 0 meaning customers can't pause", () => {
+    expect(pauseOf("0")).toBe(0);
+    expect(pauseOf("1")).toBe(1);
+    expect(pauseOf("8")).toBe(8);
+  });
+
+  it("refuses what the select never offers", () => {
+    expect(pauseOf("9")).toBeNull();
+    expect(pauseOf("-1")).toBeNull();
+    expect(pauseOf("2.5")).toBeNull();
   });
 });

@@ -1,12 +1,14 @@
 import { cadenceSchema } from "@contracts/cadence";
 import { moneyInputMessages, parseMoneyInput } from "@contracts/money-input";
 import { createOfferingSchema, priceCentsSchema, trialDaysSchema } from "@contracts/offerings";
+import { maxPausePeriodsSchema } from "@contracts/subscription-control";
 import { z } from "zod";
 
 /**
  * The create/edit forms validate with the API's own rules (contracts/offerings.ts), so a
  * message shows at the field before a request is made. Only the shapes differ: selects start
- * empty, the price is typed in dollars as text, and a select hands over the trial's days as text.
+ * empty, the price is typed in dollars as text, and selects hand over the trial's days and the
+ * longest pause as text.
  */
 const { title, subcategory, description, category } = createOfferingSchema.shape;
 
@@ -28,6 +30,7 @@ const priceInputSchema = z
   .pipe(priceCentsSchema);
 
 const trialDaysInputSchema = z.string().transform(Number).pipe(trialDaysSchema);
+const maxPausePeriodsInputSchema = z.string().transform(Number).pipe(maxPausePeriodsSchema);
 
 export const createOfferingFormSchema = z.object({
   title,
@@ -38,6 +41,7 @@ export const createOfferingFormSchema = z.object({
   price: priceInputSchema,
   cadence: cadenceSchema,
   trialDays: trialDaysInputSchema,
+  maxPausePeriods: maxPausePeriodsInputSchema,
 });
 export type CreateOfferingFormInput = z.input<typeof createOfferingFormSchema>;
 export type CreateOfferingFormOutput = z.output<typeof createOfferingFormSchema>;
@@ -48,6 +52,7 @@ export const editOfferingFormSchema = createOfferingFormSchema.pick({
   price: true,
   cadence: true,
   trialDays: true,
+  maxPausePeriods: true,
 });
 export type EditOfferingFormInput = z.input<typeof editOfferingFormSchema>;
 export type EditOfferingFormOutput = z.output<typeof editOfferingFormSchema>;
