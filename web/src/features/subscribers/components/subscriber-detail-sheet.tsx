@@ -13,6 +13,7 @@ import { CopyLinkField } from "./copy-link-field";
 import { discountWords, formatDate, trialUntil } from "./format";
 import { PaymentHistory } from "./payment-history";
 import { SentEmails } from "./sent-emails";
+import { SubscriberNoticeBadges } from "./subscriber-notice-badges";
 
 interface SubscriberDetailSheetProps {
   /** The row that was opened: shown at once while the rest loads. */
@@ -74,8 +75,10 @@ export function SubscriberDetailSheet({ subscriber: opened, onClose }: Subscribe
                 {formatSubscriptionPrice(subscriber.priceCents, subscriber.cadence)}
               </span>
             </Detail>
-            <Detail label="Status">
+            <Detail label="Status" isWrapping>
               <SubscriberStatusLabel status={subscriber.status} />
+              {/* The same badges as the row: a pause, an ending or a switch ahead. */}
+              <SubscriberNoticeBadges subscriber={subscriber} className="mt-1" />
             </Detail>
             {subscriber.trialEndsAt ? (
               <Detail label="Free trial" isWrapping>
@@ -90,10 +93,8 @@ export function SubscriberDetailSheet({ subscriber: opened, onClose }: Subscribe
             <Detail label="Joined">
               <time dateTime={subscriber.joinedAt}>{formatDate(subscriber.joinedAt)}</time>
             </Detail>
-            <Detail label={subscriber.endsAt ? "Ends" : "Next billing"}>
-              {subscriber.endsAt ? (
-                <time dateTime={subscriber.endsAt}>{formatDate(subscriber.endsAt)}</time>
-              ) : subscriber.nextBillingAt ? (
+            <Detail label="Next billing">
+              {subscriber.nextBillingAt ? (
                 <time dateTime={subscriber.nextBillingAt}>
                   {formatDate(subscriber.nextBillingAt)}
                 </time>

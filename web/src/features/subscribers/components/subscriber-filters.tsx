@@ -104,6 +104,8 @@ export function SubscriberFilters({ filter, onChange }: SubscriberFiltersProps) 
           <option value="active">Active</option>
           <option value="trial">Trial</option>
           <option value="past_due">Past due</option>
+          <option value="paused">Paused</option>
+          <option value="ending">Ending</option>
           <option value="cancelled">Cancelled</option>
         </Select>
       </div>

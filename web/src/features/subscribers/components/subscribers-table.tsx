@@ -3,6 +3,7 @@ import { formatCents } from "@contracts/money";
 import type { SubscriberListItem } from "@contracts/subscribers";
 import { SubscriberStatusLabel } from "@/components/subscriber-status-label";
 import { formatDate, trialUntil } from "./format";
+import { SubscriberNoticeBadges } from "./subscriber-notice-badges";
 
 interface SubscribersTableProps {
   subscribers: SubscriberListItem[];
@@ -21,15 +22,8 @@ function Status({ subscriber }: { subscriber: SubscriberListItem }) {
   );
 }
 
-/** Next billing date, or when a subscription set to end will end. */
+/** The next charge; a subscription set to end has none (its ending is a badge by the status). */
 function NextBilling({ subscriber }: { subscriber: SubscriberListItem }) {
-  if (subscriber.endsAt) {
-    return (
-      <span className="text-amber-800">
-        Ends <time dateTime={subscriber.endsAt}>{formatDate(subscriber.endsAt)}</time>
-      </span>
-    );
-  }
   if (subscriber.nextBillingAt) {
     return <time dateTime={subscriber.nextBillingAt}>{formatDate(subscriber.nextBillingAt)}</time>;
   }
@@ -86,36 +80,41 @@ export function SubscribersTable({ subscribers, onOpen }: SubscribersTableProps)
             </p>
             <p className="text-xs text-gray-600">
               Joined <time dateTime={subscriber.joinedAt}>{formatDate(subscriber.joinedAt)}</time>
-              <span aria-hidden> · </span>
-              <span className="sr-only">, </span>
-              {subscriber.endsAt ? null : "Next billing "}
-              <NextBilling subscriber={subscriber} />
+              {/* An ending says its date in its badge below. */}
+              {subscriber.endsAt ? null : (
+                <>
+                  <span aria-hidden> · </span>
+                  <span className="sr-only">, </span>
+                  Next billing <NextBilling subscriber={subscriber} />
+                </>
+              )}
             </p>
+            <SubscriberNoticeBadges subscriber={subscriber} className="pt-1" />
           </li>
         ))}
       </ul>
       <table className="hidden w-full table-fixed text-left text-sm md:table">
         <thead className="border-b border-gray-200 text-xs font-medium text-gray-600">
           <tr>
-            <th scope="col" className="w-[18%] py-2 pr-3 font-medium">
+            <th scope="col" className="w-[16%] py-2 pr-3 font-medium">
               Name
             </th>
-            <th scope="col" className="w-[22%] py-2 pr-3 font-medium">
+            <th scope="col" className="w-[20%] py-2 pr-3 font-medium">
               E-mail
             </th>
-            <th scope="col" className="w-[17%] py-2 pr-3 font-medium">
+            <th scope="col" className="w-[15%] py-2 pr-3 font-medium">
               Subscription
             </th>
             <th scope="col" className="w-[9%] py-2 pr-3 text-right font-medium">
               Price
             </th>
-            <th scope="col" className="w-[10%] py-2 pr-3 font-medium">
+            <th scope="col" className="w-[18%] py-2 pr-3 font-medium">
               Status
             </th>
-            <th scope="col" className="w-[11%] py-2 pr-3 font-medium">
+            <th scope="col" className="w-[10%] py-2 pr-3 font-medium">
               Joined
             </th>
-            <th scope="col" className="w-[13%] py-2 font-medium">
+            <th scope="col" className="w-[12%] py-2 font-medium">
               Next billing
             </th>
           </tr>
@@ -139,6 +138,7 @@ export function SubscribersTable({ subscribers, onOpen }: SubscribersTableProps)
               </td>
               <td className="py-3 pr-3">
                 <Status subscriber={subscriber} />
+                <SubscriberNoticeBadges subscriber={subscriber} className="mt-1" />
               </td>
               <td className="py-3 pr-3 text-gray-700">
                 <time dateTime={subscriber.joinedAt}>{formatDate(subscriber.joinedAt)}</time>
