@@ -1,10 +1,60 @@
+import { previewInvoice } from "../billing/invoice-preview";
 import type { Route } from "../core/context";
 import { requireObject } from "../core/lookup";
-import { createdRange, optionalString, requiredString } from "../core/params";
+import {
+  createdRange,
+  optionalArray,
+  optionalBool,
+  optionalInt,
+  optionalObject,
+  optionalString,
+  requiredString,
+} from "../core/params";
 import type { Stored } from "../core/state";
+import { discountsParam, discountsShape } from "./coupons";
 import { PAGE_PARAMS } from "./list-params";
+import { itemChangeOf, itemShape, prorationBehaviorOf } from "./subscriptions";
 
 export const invoiceRoutes: Route[] = [
+  {
+    method: "POST",
+    path: "/v1/invoices/create_preview",
+    allowed: ["customer", "subscription", "subscription_details", "discounts", "expand"],
+    nested: {
+      subscription_details: {
+        items: itemShape,
+        proration_behavior: true,
+        proration_date: true,
+        cancel_at_period_end: true,
+      },
+      discounts: discountsShape,
+    },
+    handle: (em, { params, account }) => {
+      const details = optionalObject(params, "subscription_details") ?? {};
+      const items = optionalArray(details, "items") as Array<Record<string, unknown>> | undefined;
+      return previewInvoice(
+        em,
+        {
+          customer: optionalString(params, "customer"),
+          subscription: optionalString(params, "subscription"),
+          details: {
+            items: items?.map((raw) => ({
+              ...itemChangeOf(raw),
+              deleted: optionalBool(raw, "deleted"),
+            })),
+            prorationBehavior: prorationBehaviorOf(
+              details,
+              "subscription_details[proration_behavior]",
+            ),
+            prorationDate: optionalInt(details, "proration_date"),
+            cancelAtPeriodEnd: optionalBool(details, "cancel_at_period_end"),
+          },
+          discounts: params.discounts === undefined ? undefined : discountsParam(params),
+        },
+        account,
+      );
+    },
+  },
   {
     method: "GET",
     path: "/v1/invoices/:id{in_\\w+}",

@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import type { ItemChange, ProrationBehavior } from "../billing/plan-switch";
 import {
   cancelSubscription,
   type NewSubscription,
@@ -24,7 +25,7 @@ import { requireChild } from "./children";
 import { discountsParam, discountsShape } from "./coupons";
 import { PAGE_PARAMS } from "./list-params";
 
-const itemShape: ParamShape = {
+export const itemShape: ParamShape = {
   id: true,
   price: true,
   quantity: true,
@@ -159,12 +160,69 @@ function cancellationDetailsOf(params: Record<string, unknown>) {
   };
 }
 
+/** `pause_collection`: `{behavior: "void", resumes_at?}`, or "" to clear it. */
+function pauseCollectionOf(em: Emulator, params: Record<string, unknown>) {
+  if (params.pause_collection === undefined) return undefined;
+  if (params.pause_collection === "") return null;
+  const pause = optionalObject(params, "pause_collection")!;
+  const behavior = pause.behavior;
+  if (behavior === undefined) throw missing("pause_collection[behavior]");
+  if (behavior !== "void")
+    throw invalid(
+      "pause_collection[behavior]",
+      `The emulator models pause_collection[behavior]=void only, not ${String(behavior)}.`,
+    );
+  if (pause.resumes_at === undefined || pause.resumes_at === "") return { resumesAt: null };
+  const at = Number(pause.resumes_at);
+  if (!Number.isInteger(at) || at <= em.store.now())
+    throw invalid(
+      "pause_collection[resumes_at]",
+      "Invalid timestamp: must be an integer Unix timestamp in the future.",
+    );
+  return { resumesAt: at };
+}
+
+const PRORATION_BEHAVIORS = ["none", "always_invoice", "create_prorations"] as const;
+
+/** `proration_behavior` (Stripe's three), or undefined when not given. */
+export function prorationBehaviorOf(
+  params: Record<string, unknown>,
+  /** How the error names the param (a nested one's full name). */
+  label = "proration_behavior",
+): ProrationBehavior | undefined {
+  const value = optionalString(params, "proration_behavior");
+  if (value === undefined) return undefined;
+  if (!(PRORATION_BEHAVIORS as readonly string[]).includes(value))
+    throw invalid(label, `Invalid ${label}: must be one of ${PRORATION_BEHAVIORS.join(", ")}`);
+  return value as ProrationBehavior;
+}
+
+/** On update, a proration invoice either undoes the update when unpaid or waits, past due. */
+function updatePaymentBehaviorOf(params: Record<string, unknown>) {
+  const value = optionalString(params, "payment_behavior");
+  if (value === undefined || value === "allow_incomplete" || value === "error_if_incomplete")
+    return value;
+  throw invalid(
+    "payment_behavior",
+    `The emulator models payment_behavior allow_incomplete and error_if_incomplete on update, not ${value}.`,
+  );
+}
+
 const SUBSCRIPTION_BEHAVIORS = [
   "default_incomplete",
   "allow_incomplete",
   "error_if_incomplete",
   "pending_if_incomplete",
 ];
+
+/** One `items[i]` of an update or a preview: the item, and its new price or quantity. */
+export function itemChangeOf(raw: Record<string, unknown>): ItemChange {
+  return {
+    id: raw.id === undefined ? undefined : String(raw.id),
+    price: raw.price ? String(raw.price) : undefined,
+    quantity: raw.quantity === undefined ? undefined : Number(raw.quantity),
+  };
+}
 
 function updateFromParams(
   em: Emulator,
@@ -193,11 +251,11 @@ function updateFromParams(
         params.default_payment_method === undefined
           ? undefined
           : (optionalString(params, "default_payment_method") ?? null),
-      item: first && {
-        id: first.id === undefined ? undefined : String(first.id),
-        price: first.price ? String(first.price) : undefined,
-        quantity: first.quantity === undefined ? undefined : Number(first.quantity),
-      },
+      item: first && itemChangeOf(first),
+      prorationBehavior: prorationBehaviorOf(params),
+      prorationDate: optionalInt(params, "proration_date"),
+      paymentBehavior: updatePaymentBehaviorOf(params),
+      pauseCollection: pauseCollectionOf(em, params),
       metadata: params.metadata === undefined ? undefined : metadataOf(params),
       description: optionalString(params, "description"),
       trialEnd: trialEndOf(em, params),
@@ -277,10 +335,13 @@ export const subscriptionRoutes: Route[] = [
       "trial_settings",
       "trial_from_plan",
       "discounts",
+      "pause_collection",
+      "proration_date",
     ],
     nested: {
       items: itemShape,
       discounts: discountsShape,
+      pause_collection: { behavior: true, resumes_at: true },
       cancellation_details: { comment: true, feedback: true },
       trial_settings: trialSettingsShape,
     },

@@ -13,10 +13,26 @@ const isLive = (s: Stripe.Subscription) => s.status === "active" || s.status ===
 // The emulator's subscriptions have one item each.
 const periodEnd = (s: Stripe.Subscription) => s.items.data[0]!.current_period_end;
 
+/** When a paused subscription's collection resumes, or null (not paused, or until cleared). */
+const resumesAtOf = (s: Stripe.Subscription) =>
+  s.status === "canceled" || s.status === "incomplete_expired"
+    ? null
+    : (s.pause_collection?.resumes_at ?? null);
+
+/** The pause is over: collection resumes, with customer.subscription.updated saying so. */
+function resumeCollection(em: Emulator, subscription: Stored<"subscription">) {
+  const previous = { pause_collection: subscription.pause_collection };
+  subscription.pause_collection = null;
+  em.store.put(subscription);
+  em.webhooks.emit("customer.subscription.updated", subscription, { previous });
+}
+
 /** The earliest time at which something is due, or null when nothing is waiting. */
 function nextDueAt(em: Emulator): number | null {
   const times: number[] = [];
   for (const s of em.store.list("subscription")) {
+    const resumesAt = resumesAtOf(s);
+    if (resumesAt !== null) times.push(resumesAt);
     if (s.status === "incomplete") times.push((s.created as number) + INCOMPLETE_EXPIRES_AFTER);
     else if (isLive(s)) times.push(periodEnd(s));
     else if (s.status === "trialing") {
@@ -96,6 +112,11 @@ function runTrial(em: Emulator, subscription: Stored<"subscription">, now: numbe
 /** Runs whatever is due at the emulator's current time: renewals, retries, expiries. */
 export function runDueWork(em: Emulator) {
   const now = em.store.now();
+  // Resumes first: a renewal due at the very moment a pause ends is charged.
+  for (const subscription of em.store.list("subscription")) {
+    const resumesAt = resumesAtOf(subscription);
+    if (resumesAt !== null && resumesAt <= now) resumeCollection(em, subscription);
+  }
   for (const subscription of em.store.list("subscription")) {
     if (subscription.status === "incomplete") {
       if ((subscription.created as number) + INCOMPLETE_EXPIRES_AFTER <= now)

@@ -15,8 +15,9 @@ export function invoiceFailed(em: Emulator, invoice: Stored<"invoice">) {
   const subscription = subscriptionOfInvoice(em, invoice);
   // An update's proration invoice that fails is retried and dunned like a renewal.
   const isRecurring =
-    invoice.billing_reason === "subscription_cycle" ||
-    invoice.billing_reason === "subscription_update";
+    !invoice._undo_on_failure &&
+    (invoice.billing_reason === "subscription_cycle" ||
+      invoice.billing_reason === "subscription_update");
   if (isRecurring) {
     const retryIndex = (invoice.attempt_count as number) - 1;
     const days = RETRY_DAYS[retryIndex];

@@ -2,12 +2,19 @@ import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
 import { invalid, missing, StripeApiError } from "../core/errors";
 import { requireObject } from "../core/lookup";
-import { newId, type Stored } from "../core/state";
+import { type LineSpec, newId, type Stored } from "../core/state";
 import { redeemCoupon, requireRedeemable, unredeem } from "./coupons";
 import { dropSpentDiscounts } from "./discounts";
 import { createSubscriptionInvoice, voidInvoice } from "./invoices";
 import { attemptPayment } from "./payments";
 import { periodEndOf } from "./periods";
+import {
+  applyItemChange,
+  type ItemChange,
+  invoiceProrations,
+  type ProrationBehavior,
+  planOf,
+} from "./plan-switch";
 import { createSetupIntent } from "./setup-intents";
 import { setSubscriptionStatus } from "./subscription-status";
 import { changeTrialEnd, remindIfDue } from "./trials";
@@ -31,31 +38,6 @@ export interface NewSubscription {
   coupons?: string[];
   /** The Checkout Session that starts it, named on its discounts. */
   checkoutSession?: string | null;
-}
-
-/** Subscription items still carry the legacy Plan view of their price. */
-function planOf(price: Stripe.Price): Stripe.Plan {
-  return {
-    id: price.id,
-    object: "plan",
-    active: price.active,
-    amount: price.unit_amount,
-    amount_decimal: price.unit_amount_decimal,
-    billing_scheme: "per_unit",
-    created: price.created,
-    currency: price.currency,
-    interval: price.recurring?.interval ?? "month",
-    interval_count: price.recurring?.interval_count ?? 1,
-    livemode: false,
-    metadata: price.metadata,
-    meter: null,
-    nickname: price.nickname,
-    product: price.product,
-    tiers_mode: null,
-    transform_usage: null,
-    trial_period_days: null,
-    usage_type: "licensed",
-  };
 }
 
 function buildSubscription(
@@ -241,7 +223,14 @@ export interface SubscriptionUpdate {
   };
   defaultPaymentMethod?: string | null;
   /** The one item: its id (if named, it must be the item's), a new price, a new quantity. */
-  item?: { id?: string; price?: string; quantity?: number };
+  item?: ItemChange;
+  /** Stripe's default is create_prorations. */
+  prorationBehavior?: ProrationBehavior;
+  prorationDate?: number;
+  /** How a proration invoice that cannot be paid ends (allow_incomplete by default). */
+  paymentBehavior?: "allow_incomplete" | "error_if_incomplete";
+  /** pause_collection: only `void` is modelled; null clears it. */
+  pauseCollection?: { resumesAt: number | null } | null;
   /** Merged into the subscription's; an empty value removes a key. */
   metadata?: Record<string, string>;
   description?: string;
@@ -283,6 +272,8 @@ export function updateSubscription(
   account: string | null,
 ) {
   const previous: Record<string, unknown> = {};
+  // What a failed always_invoice charge under error_if_incomplete puts back.
+  const before = structuredClone(subscription);
   // The emulator's subscriptions have one item each.
   const item = subscription.items.data[0]!;
   const discounts = update.discounts && planDiscounts(em, subscription, update.discounts, account);
@@ -313,19 +304,31 @@ export function updateSubscription(
     previous.default_payment_method = subscription.default_payment_method;
     subscription.default_payment_method = pm;
   }
+  let prorations: LineSpec[] = [];
   const changed = update.item;
-  if (changed?.id !== undefined && changed.id !== item.id)
-    throw invalid("items[0][id]", `No such subscription item: '${changed.id}'`);
-  if (changed?.price) {
-    const price = requireObject(em, changed.price, "price", account);
-    if (!price.recurring) throw invalid("items[0][price]", "The price specified is not recurring.");
+  if (changed && (changed.price !== undefined || changed.quantity !== undefined)) {
     previous.items = { ...subscription.items, data: [{ ...item }] };
-    item.price = { ...price };
-    item.plan = planOf(price);
+    prorations = applyItemChange(
+      em,
+      subscription,
+      changed,
+      {
+        behavior: update.prorationBehavior ?? "create_prorations",
+        date: update.prorationDate,
+        param: "items",
+        dateParam: "proration_date",
+      },
+      account,
+    );
+  } else if (changed?.id !== undefined && changed.id !== item.id) {
+    throw invalid("items[0][id]", `No such subscription item: '${changed.id}'`);
   }
-  if (changed?.quantity !== undefined) {
-    previous.items ??= { ...subscription.items, data: [{ ...item }] };
-    item.quantity = changed.quantity;
+  if (update.pauseCollection !== undefined) {
+    previous.pause_collection = subscription.pause_collection;
+    subscription.pause_collection = update.pauseCollection && {
+      behavior: "void",
+      resumes_at: update.pauseCollection.resumesAt,
+    };
   }
   if (update.metadata !== undefined) {
     previous.metadata = subscription.metadata;
@@ -355,6 +358,19 @@ export function updateSubscription(
     };
   }
   em.store.put(subscription);
+  if (prorations.length > 0 && update.prorationBehavior === "always_invoice") {
+    previous.latest_invoice = subscription.latest_invoice;
+    invoiceProrations(
+      em,
+      subscription,
+      prorations,
+      update.paymentBehavior ?? "allow_incomplete",
+      before,
+    );
+  } else if (prorations.length > 0) {
+    subscription._pending_prorations = [...(subscription._pending_prorations ?? []), ...prorations];
+    em.store.put(subscription);
+  }
   if (Object.keys(previous).length > 0)
     em.webhooks.emit("customer.subscription.updated", subscription, { previous });
   if (update.trialEnd !== undefined) changeTrialEnd(em, subscription, update.trialEnd);

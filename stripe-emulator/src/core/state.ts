@@ -50,6 +50,8 @@ interface PrivateFieldsOf {
     _payments?: Stripe.InvoicePayment[];
     /** When the first renewal attempt failed, for the dunning schedule. */
     _first_failed_at?: number;
+    /** An update under error_if_incomplete: a failed charge undoes it, so nothing is dunned. */
+    _undo_on_failure?: boolean;
   };
   login_link: { _account: string };
   payment_intent: {
