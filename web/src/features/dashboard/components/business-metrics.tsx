@@ -3,6 +3,7 @@ import { formatCents } from "@contracts/money";
 import {
   CalendarMinus,
   CalendarPlus,
+  CirclePause,
   Percent,
   Receipt,
   Repeat,
@@ -61,7 +62,7 @@ export function BusinessMetricsSection({
           months in UTC.
         </p>
       </div>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           label="MRR"
           value={figure(metrics && formatCents(metrics.mrrCents))}
@@ -77,6 +78,12 @@ export function BusinessMetricsSection({
               : "Paying normally; none past due"
           }
           icon={<UserCheck className="size-4" aria-hidden />}
+        />
+        <StatCard
+          label="Paused"
+          value={figure(metrics?.pausedSubscribers)}
+          hint="Pausing now: still subscribers, not in monthly revenue"
+          icon={<CirclePause className="size-4" aria-hidden />}
         />
         <StatCard
           label="ARPU"
