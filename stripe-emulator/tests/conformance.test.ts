@@ -431,6 +431,24 @@ describe("every response of the scenario satisfies its stripe-node type", () => 
 
     // Declines and a dispute.
     const { customer: declined } = await createCustomerWithCard(target, "4000000000000341");
+    const declinedSubscription = await stripe.subscriptions.create({
+      customer: declined.id,
+      items: [{ price: price.id }],
+      trial_period_days: 3,
+    });
+    await stripe.subscriptions.update(declinedSubscription.id, { trial_end: "now" });
+    await caught(
+      stripe.subscriptions.update(declinedSubscription.id, {
+        items: [
+          {
+            id: declinedSubscription.items.data[0]!.id,
+            price: (await createMonthlyPrice(target, 3500)).id,
+          },
+        ],
+        proration_behavior: "always_invoice",
+        payment_behavior: "error_if_incomplete",
+      }),
+    );
     await caught(
       stripe.subscriptions.create({
         customer: declined.id,
@@ -484,6 +502,56 @@ describe("every response of the scenario satisfies its stripe-node type", () => 
       customer: customer.id,
       return_url: "http://localhost/",
     });
+
+    // Customer control: a pause whose renewal the clock below voids and then resumes, a price
+    // switch charged now, one left pending, a downgrade's credit, and previews of each.
+    const now = Math.floor(Date.now() / 1000);
+    const pausing = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      transfer_data: { destination: account.id },
+      application_fee_percent: 10,
+    });
+    await stripe.subscriptions.update(pausing.id, {
+      pause_collection: { behavior: "void", resumes_at: now + 40 * 86_400 },
+    });
+    await caught(
+      stripe.subscriptions.update(pausing.id, { pause_collection: { behavior: "keep_as_draft" } }),
+    );
+    const dearer = await createMonthlyPrice(target, 4000);
+    const switching = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+    });
+    const switchItems = [{ id: switching.items.data[0]!.id, price: dearer.id }];
+    await stripe.invoices.createPreview({
+      subscription: switching.id,
+      subscription_details: { items: switchItems, proration_behavior: "always_invoice" },
+    });
+    await stripe.invoices.createPreview({
+      customer: customer.id,
+      subscription: switching.id,
+      subscription_details: { items: switchItems, proration_behavior: "none" },
+      discounts: "",
+    });
+    await stripe.subscriptions.update(switching.id, {
+      items: switchItems,
+      proration_behavior: "always_invoice",
+      expand: ["latest_invoice"],
+    });
+    await stripe.subscriptions.update(switching.id, {
+      items: [{ id: switching.items.data[0]!.id, price: price.id }],
+      proration_behavior: "always_invoice",
+    });
+    await stripe.customers.retrieve(customer.id);
+    await stripe.subscriptions.update(switching.id, { items: switchItems });
+    await stripe.invoices.createPreview({ subscription: switching.id });
+    await caught(
+      stripe.invoices.createPreview({
+        subscription: switching.id,
+        subscription_details: { cancel_at_period_end: true },
+      }),
+    );
 
     // Time: renewals, a failed renewal and its retries, test clocks.
     const clock = await stripe.testHelpers.testClocks.create({
