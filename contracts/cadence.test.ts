@@ -5,6 +5,7 @@ import {
   cadenceSchema,
   cadences,
   formatCadencePrice,
+  formatPeriods,
   formatSubscriptionPrice,
   monthlyEquivalent,
   stripeRecurringOf,
@@ -53,5 +54,15 @@ describe("cadences", () => {
       expect(result.error?.issues[0]?.message).toMatch(/^Cadence must be one of: every week/);
     }
     expect(cadenceSchema.parse("three_months" satisfies Cadence)).toBe("three_months");
+  });
+});
+
+describe("formatPeriods", () => {
+  it("says a number of periods as time", () => {
+    expect(formatPeriods(1, "week")).toBe("1 week");
+    expect(formatPeriods(3, "two_weeks")).toBe("6 weeks");
+    expect(formatPeriods(2, "three_months")).toBe("6 months");
+    expect(formatPeriods(1, "year")).toBe("1 year");
+    expect(formatPeriods(8, "month")).toBe("8 months");
   });
 });

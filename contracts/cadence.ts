@@ -93,6 +93,13 @@ export function cadenceUnit(cadence: Cadence): string {
   return FACTS[cadence].unit;
 }
 
+/** A number of periods as time: 3 weekly ones are "3 weeks", 2 of every 3 months "6 months". */
+export function formatPeriods(periods: number, cadence: Cadence): string {
+  const { interval, intervalCount } = FACTS[cadence];
+  const count = periods * intervalCount;
+  return `${count} ${interval}${count === 1 ? "" : "s"}`;
+}
+
 /** How many charges a year brings: weekly 52, every 2 weeks 26, monthly 12, … */
 export function chargesPerYear(cadence: Cadence): number {
   return FACTS[cadence].perYear;
