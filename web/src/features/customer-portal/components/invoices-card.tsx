@@ -26,7 +26,7 @@ function InvoiceRow({ invoice }: { invoice: PortalInvoice }) {
   const status = statuses[invoice.status];
   const date = dateOf(invoice.date);
   return (
-    <li className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 py-3 sm:grid-cols-[1fr_6rem_5.5rem_auto]">
+    <li className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 py-3 sm:grid-cols-[1fr_6rem_5.5rem_9.5rem]">
       <div className="min-w-0">
         <p className="text-sm font-medium text-gray-950">
           <time dateTime={invoice.date}>{date}</time>

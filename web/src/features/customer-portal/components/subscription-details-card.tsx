@@ -25,7 +25,7 @@ export function SubscriptionDetailsCard({ portal }: { portal: CustomerPortal }) 
         <h2 id="details-heading" className="text-base font-semibold text-gray-950">
           Subscription Details
         </h2>
-        <div className="mt-4 flex items-start justify-between gap-4">
+        <div className="mt-4 flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
           <div>
             <p className="tabular text-2xl font-semibold text-gray-950">
               {formatSubscriptionPrice(subscriber.priceCents, subscriber.cadence)}

@@ -32,7 +32,12 @@ export function SubscriptionStatus({ portal }: { portal: CustomerPortal }) {
   }
   const style = tones[status.tone];
   return (
-    <p className={cn("inline-flex items-center gap-2 text-right text-sm font-medium", style.text)}>
+    <p
+      className={cn(
+        "inline-flex items-center gap-2 text-sm font-medium whitespace-nowrap",
+        style.text,
+      )}
+    >
       <span aria-hidden className={cn("size-2.5 shrink-0 rounded-full", style.dot)} />
       <span className="sr-only">Status:</span>
       <span>{status.label}</span>

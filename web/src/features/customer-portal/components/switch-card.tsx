@@ -78,11 +78,8 @@ export function SwitchCard({
         {canSwitch.available ? null : <p className="text-sm text-gray-600">{canSwitch.reason}</p>}
         <ul className="divide-y divide-gray-100">
           {switchOptions.map((option) => (
-            <li
-              key={option.offeringId}
-              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3"
-            >
-              <div className="min-w-0">
+            <li key={option.offeringId} className="flex items-center justify-between gap-4 py-3">
+              <div className="min-w-0 flex-1">
                 <p className="font-medium break-words text-gray-950">{option.title}</p>
                 <p className="tabular text-sm text-gray-600">
                   {formatCadencePrice(option.priceCents, option.cadence)}
