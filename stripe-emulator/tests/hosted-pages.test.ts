@@ -292,3 +292,83 @@ describe("3-D Secure page", () => {
     expect((await suite.stripe.paymentIntents.retrieve(id)).status).toBe("succeeded");
   });
 });
+
+describe("the hosted invoice page and PDF", () => {
+  it("shows the business, customer, lines, discount, total, payment and card; escapes HTML", async () => {
+    const { stripe } = suite;
+    const account = await createExpressAccount(suite.target);
+    await stripe.accounts.update(account.id, { business_profile: { name: "Ann's <Lawns>" } });
+    const price = await createMonthlyPrice(suite.target, 4000);
+    const { customer } = await createCustomerWithCard(suite.target, "4242424242424242");
+    await stripe.customers.update(customer.id, { name: "<b>Sam</b>" });
+    const coupon = await stripe.coupons.create({
+      percent_off: 25,
+      duration: "once",
+      name: "Neighbour",
+    });
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      on_behalf_of: account.id,
+      transfer_data: { destination: account.id },
+      discounts: [{ coupon: coupon.id }],
+      expand: ["latest_invoice"],
+    });
+    const invoice = subscription.latest_invoice as Stripe.Invoice;
+    expect(invoice.hosted_invoice_url).toBe(`${suite.base}/invoices/${invoice.id}`);
+    expect(invoice.invoice_pdf).toBe(`${suite.base}/invoices/${invoice.id}/pdf`);
+
+    const page = await fetch(invoice.hosted_invoice_url!);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const body = await page.text();
+    for (const text of [
+      "Ann&#39;s &lt;Lawns&gt;",
+      `Invoice ${invoice.number}`,
+      "&lt;b&gt;Sam&lt;/b&gt;",
+      "sam@example.com",
+      "1 × Weekly Lawn Care",
+      "$40.00",
+      "Discount: Neighbour",
+      "-$10.00",
+      "$30.00",
+      "Paid",
+      "Visa ending in 4242",
+    ])
+      expect(body).toContain(text);
+    expect(body).not.toContain("<b>Sam</b>");
+
+    const pdf = await fetch(invoice.invoice_pdf!);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const bytes = Buffer.from(await pdf.arrayBuffer()).toString("latin1");
+    expect(bytes.startsWith("%PDF-1.4\n")).toBe(true);
+    expect(bytes.trimEnd().endsWith("%%EOF")).toBe(true);
+    expect(bytes).toContain("Ann's <Lawns>");
+    expect(bytes).toContain("Total: $30.00");
+    // The cross-reference table points at each object.
+    const offset = Number(bytes.match(/startxref\n(\d+)/)![1]);
+    expect(bytes.slice(offset, offset + 4)).toBe("xref");
+  });
+
+  it("names the platform without on_behalf_of, says Void for a voided invoice, 404s an unknown one", async () => {
+    const { stripe } = suite;
+    const price = await createMonthlyPrice(suite.target, 1200);
+    const { customer } = await createCustomerWithCard(suite.target, "4242424242424242");
+    const abandoned = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      payment_behavior: "default_incomplete",
+    });
+    await stripe.subscriptions.cancel(abandoned.id);
+    const invoice = await stripe.invoices.retrieve(abandoned.latest_invoice as string);
+    const body = await (await fetch(invoice.hosted_invoice_url!)).text();
+    expect(body).toContain("Regulars (emulated)");
+    expect(body).toContain("Void");
+    expect(body).not.toContain("ending in");
+    const missing = await fetch(`${suite.base}/invoices/in_missing`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Not found");
+    expect((await fetch(`${suite.base}/invoices/in_missing/pdf`)).status).toBe(404);
+  });
+});

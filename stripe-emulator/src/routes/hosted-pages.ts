@@ -7,12 +7,14 @@ import { answerSetupThreeDSecure } from "../billing/setup-intents";
 import { completeOnboarding } from "../connect/onboarding";
 import type { Emulator } from "../core/context";
 import { StripeApiError } from "../core/errors";
+import type { Stored } from "../core/state";
 import { parseBody, readBody } from "../http/body";
 import { corsHeaders } from "../http/cors";
 import type { EmulatorEnv } from "../http/env";
 import { renderCheckoutPage } from "../pages/checkout";
 import { renderExpressDashboardPage } from "../pages/express";
 import { escapeHtml, layout } from "../pages/html";
+import { type InvoiceView, renderInvoicePage, renderInvoicePdf } from "../pages/invoice";
 import { renderOnboardingPage } from "../pages/onboarding";
 import { renderPortalPage } from "../pages/portal";
 import { renderThreeDSecurePage } from "../pages/three-d-secure";
@@ -24,7 +26,13 @@ function renderDonePage(title: string, message: string, script = "") {
   });
 }
 
-type PageResponse = { status: number; html?: string; redirect?: string; json?: unknown };
+type PageResponse = {
+  status: number;
+  html?: string;
+  redirect?: string;
+  json?: unknown;
+  pdf?: Buffer;
+};
 
 /** What a page handler gets: the page's id and action from the path, and the posted form. */
 interface PageRequest {
@@ -267,8 +275,68 @@ const threeDSecurePage: PageHandler = (em, { method, id, action, wantsJson }) =>
   return null;
 };
 
+/**
+ * Who issues the invoice: the connected account it is on behalf of (its business name, else
+ * its dashboard name or e-mail), else the platform.
+ */
+function businessNameOf(em: Emulator, invoice: Stored<"invoice">): string {
+  const account = invoice.on_behalf_of
+    ? em.store.get(invoice.on_behalf_of as string, "account")
+    : undefined;
+  return (
+    account?.business_profile?.name ||
+    account?.settings?.dashboard?.display_name ||
+    account?.email ||
+    invoice.account_name ||
+    "Regulars (emulated)"
+  );
+}
+
+function invoiceViewOf(em: Emulator, invoice: Stored<"invoice">): InvoiceView {
+  const pi = invoice._payment_intent
+    ? em.store.get(invoice._payment_intent, "payment_intent")
+    : undefined;
+  const pm =
+    invoice.status === "paid" && pi?.payment_method
+      ? em.store.get(pi.payment_method as string, "payment_method")
+      : undefined;
+  return {
+    businessName: businessNameOf(em, invoice),
+    number: invoice.number,
+    date: invoice.status_transitions.finalized_at ?? invoice.created,
+    customerName: invoice.customer_name,
+    customerEmail: invoice.customer_email,
+    lines: invoice.lines.data.map((l) => ({ description: l.description ?? "", amount: l.amount })),
+    discounts: invoice.total_discount_amounts!.map((d) => {
+      const coupon = em.store.get(d.discount as string, "discount")?.coupon;
+      return { name: coupon?.name ?? coupon?.id ?? "Discount", amount: d.amount };
+    }),
+    total: invoice.total,
+    amountPaid: invoice.amount_paid,
+    status: invoice.status ?? "draft",
+    currency: invoice.currency,
+    card: pm?.card ? { brand: pm.card.brand, last4: pm.card.last4 } : null,
+  };
+}
+
+/** The hosted invoice page (hosted_invoice_url) and its PDF (invoice_pdf). */
+const invoicePage: PageHandler = (em, { method, id, action }) => {
+  const invoice = em.store.get(id, "invoice");
+  if (!invoice) return notFound();
+  if (method !== "GET") return null;
+  const view = invoiceViewOf(em, invoice);
+  return action === "pdf"
+    ? { status: 200, pdf: renderInvoicePdf(view) }
+    : html(renderInvoicePage(view));
+};
+
 function send(c: Context<EmulatorEnv>, page: PageResponse | null): Response {
   if (!page) return c.text("Not found", 404);
+  if (page.pdf)
+    return c.body(new Uint8Array(page.pdf), 200, {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": "inline",
+    });
   const status = page.status as ContentfulStatusCode;
   if (page.redirect) return c.body(null, page.status as StatusCode, { Location: page.redirect });
   if (page.json !== undefined)
@@ -302,11 +370,15 @@ function servePage(em: Emulator, handle: PageHandler) {
   };
 }
 
-/** The pages Stripe hosts: onboarding, Express dashboard, Checkout, billing portal, 3-D Secure. */
+/**
+ * The pages Stripe hosts: onboarding, Express dashboard, Checkout, billing portal, 3-D Secure,
+ * and each invoice's page and PDF.
+ */
 export function mountHostedPages(app: Hono<EmulatorEnv>, em: Emulator) {
   app.all("/connect/onboarding/:id{acctlink_\\w+}", servePage(em, onboardingPage));
   app.all("/express/:id{lnk_\\w+}", servePage(em, expressDashboardPage));
   app.all("/checkout/:id{cs_\\w+}", servePage(em, checkoutPage));
   app.all("/billing_portal/:id{bps_\\w+}/:action{card|cancel}?", servePage(em, billingPortalPage));
   app.all("/3ds/:id{(?:pi|seti)_\\w+}/:action{complete|fail}?", servePage(em, threeDSecurePage));
+  app.all("/invoices/:id{\\w+}/:action{pdf}?", servePage(em, invoicePage));
 }
