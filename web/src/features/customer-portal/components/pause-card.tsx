@@ -1,3 +1,4 @@
+import { formatPeriods } from "@contracts/cadence";
 import type { CustomerPortal } from "@contracts/customer-portal";
 import type { PauseRequest } from "@contracts/subscription-control";
 import { lazy, Suspense, useState } from "react";
@@ -8,7 +9,6 @@ import { useHydrated } from "@/lib/use-hydrated";
 import { useEndPause } from "../api/end-pause";
 import { usePauseSubscription } from "../api/pause-subscription";
 import type { SubscriberRef } from "../api/subscriber-ref";
-import { pauseLengthLabel } from "../lib/pause-periods";
 import type { ReportOutcome } from "../lib/portal-banner";
 import { useDateFormat } from "../lib/portal-dates";
 
@@ -100,7 +100,7 @@ export function PauseCard({
           <>
             <p className="text-sm text-gray-600">
               Away for a while? Skip one visit, or pause for up to{" "}
-              {pauseLengthLabel(canPause.maxPeriods, subscriber.cadence)}. You're not charged while
+              {formatPeriods(canPause.maxPeriods, subscriber.cadence)}. You're not charged while
               paused.
             </p>
             <div className="flex flex-col gap-2 sm:flex-row">

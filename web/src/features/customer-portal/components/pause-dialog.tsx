@@ -1,10 +1,10 @@
-import type { Cadence } from "@contracts/cadence";
+import { type Cadence, formatPeriods } from "@contracts/cadence";
 import type { PauseRequest } from "@contracts/subscription-control";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { dayOf, firstRenewalFrom, pauseLengthLabel, renewalAfter } from "../lib/pause-periods";
+import { dayOf, firstRenewalFrom, renewalAfter } from "../lib/pause-periods";
 import { useDateFormat } from "../lib/portal-dates";
 
 const UNTIL = "until";
@@ -89,7 +89,7 @@ export function PauseDialog({
               >
                 {lengths.map((n) => (
                   <option key={n} value={String(n)}>
-                    {pauseLengthLabel(n, cadence)}
+                    {formatPeriods(n, cadence)}
                   </option>
                 ))}
                 <option value={UNTIL}>Until a date</option>

@@ -3,13 +3,6 @@ import { type Cadence, stripeRecurringOf } from "@contracts/cadence";
 // The words and dates of a pause, as the page previews them before asking the server. Stripe
 // counts months from the renewal's day, clamped to a shorter month's end, and so does this.
 
-/** A pause of `periods` of a cadence in plain words: "1 week", "4 weeks", "6 months", "2 years". */
-export function pauseLengthLabel(periods: number, cadence: Cadence): string {
-  const { interval, interval_count } = stripeRecurringOf(cadence);
-  const count = periods * interval_count;
-  return `${count} ${interval}${count === 1 ? "" : "s"}`;
-}
-
 function addMonths(from: Date, months: number): Date {
   const day = from.getUTCDate();
   const moved = new Date(from);
