@@ -48,19 +48,22 @@ export function BillingFields({
           ))}
         </Select>
       </Field>
-      <Field
-        id={`${idPrefix}-pause`}
-        label="Pausing"
-        hint="Customers can pause or skip a visit from their self-service page; nothing is charged while paused."
-      >
-        <Select id={`${idPrefix}-pause`} {...maxPausePeriods}>
-          {pausePeriodChoices.map((periods) => (
-            <option key={periods} value={String(periods)}>
-              {pauseChoiceLabel(periods, chosenCadence)}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      {/* The whole row, so the hint reads as one line; the select keeps a column's width. */}
+      <div className="sm:col-span-2">
+        <Field
+          id={`${idPrefix}-pause`}
+          label="Pausing"
+          hint="Customers can pause or skip a visit from their self-service page; nothing is charged while paused."
+        >
+          <Select id={`${idPrefix}-pause`} className="sm:w-[calc(50%-0.5rem)]" {...maxPausePeriods}>
+            {pausePeriodChoices.map((periods) => (
+              <option key={periods} value={String(periods)}>
+                {pauseChoiceLabel(periods, chosenCadence)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
     </div>
   );
 }
