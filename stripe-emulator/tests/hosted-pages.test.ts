@@ -349,6 +349,13 @@ describe("the hosted invoice page and PDF", () => {
     // The cross-reference table points at each object.
     const offset = Number(bytes.match(/startxref\n(\d+)/)![1]);
     expect(bytes.slice(offset, offset + 4)).toBe("xref");
+    const entries = [...bytes.slice(offset).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) =>
+      Number(m[1]),
+    );
+    expect(entries).toHaveLength(5);
+    entries.forEach((at, i) => {
+      expect(bytes.slice(at).startsWith(`${i + 1} 0 obj`)).toBe(true);
+    });
   });
 
   it("names the platform without on_behalf_of, says Void for a voided invoice, 404s an unknown one", async () => {
