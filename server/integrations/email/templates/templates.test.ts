@@ -3,6 +3,7 @@ import { renderAccountExistsEmail } from "./account-exists";
 import { renderCreatorCancellationEmail } from "./creator-cancellation";
 import { renderCreatorNewSubscriberEmail } from "./creator-new-subscriber";
 import { renderCreatorPaymentFailedEmail } from "./creator-payment-failed";
+import { renderCreatorSubscriptionChangeEmail } from "./creator-subscription-change";
 import { renderEmailChangeConfirmEmail } from "./email-change-confirm";
 import { renderEmailChangeRequestedEmail } from "./email-change-requested";
 import { renderEmailChangedEmail } from "./email-changed";
@@ -12,8 +13,12 @@ import { renderPasswordResetEmail } from "./password-reset";
 import { renderPaymentFailedEmail } from "./payment-failed";
 import { renderPaymentReceiptEmail } from "./payment-receipt";
 import { formatEmailDate, toHeaderValue } from "./render-email-message";
+import { renderCancelScheduledEmail } from "./subscription-cancel-scheduled";
 import { renderSubscriptionCancelledEmail } from "./subscription-cancelled";
 import { renderSubscriptionConfirmationEmail } from "./subscription-confirmation";
+import { renderSubscriptionPausedEmail } from "./subscription-paused";
+import { renderSubscriptionResumedEmail } from "./subscription-resumed";
+import { renderSubscriptionSwitchedEmail } from "./subscription-switched";
 import { renderVerifyEmailEmail } from "./verify-email";
 
 const manageUrl = "https://regulars.test/manage/sub_1?token=abc&x=1";
@@ -384,5 +389,276 @@ describe("user-supplied text", () => {
   it("formats dates in UTC", () => {
     expect(formatEmailDate(new Date("2027-03-03T23:59:00Z"))).toBe("March 3, 2027");
     expect(toHeaderValue(" a\u2028b\n\nc ")).toBe("a b c");
+  });
+});
+
+const hostile = '<script>alert("x")</script>';
+
+describe("customer control e-mails (issue 21)", () => {
+  const control = {
+    to: "ann@example.com",
+    subscriberName: "Ann",
+    offeringTitle: "Bread Club",
+    manageUrl,
+  };
+  const pricing = { priceCents: 2500, cadence: "month" as const };
+
+  it("says when a scheduled cancellation ends the subscription, and how to resume", async () => {
+    const message = await renderCancelScheduledEmail({
+      ...control,
+      endsAt: future,
+      cancelledBy: "customer",
+    });
+    expect(message.subject).toBe("Your Bread Club subscription ends on March 3, 2099");
+    expect(message.text).toContain("You set your Bread Club subscription to end on March 3, 2099.");
+    expect(message.text).toContain("you won't be charged again");
+    expect(message.text).toContain("You can resume any time before March 3, 2099.");
+    expect(message.text).toContain(`Resume subscription: ${manageUrl}`);
+    expect(message.text).toContain("Keep this link private");
+    expect(message.html).toContain(hrefOf(manageUrl));
+
+    const byCreator = await renderCancelScheduledEmail({
+      ...control,
+      endsAt: future,
+      cancelledBy: "creator",
+    });
+    expect(byCreator.text).toContain("The business set your Bread Club subscription to end");
+  });
+
+  it("words a resumption by its reason, with the next charge", async () => {
+    const nextChargeAt = new Date("2027-04-03T00:00:00Z");
+    const uncancelled = await renderSubscriptionResumedEmail({
+      ...control,
+      ...pricing,
+      nextChargeAt,
+      reason: "uncancelled",
+    });
+    expect(uncancelled.subject).toBe("Your Bread Club subscription will continue");
+    expect(uncancelled.text).toContain("Your next charge is $25.00/month on April 3, 2027.");
+    expect(uncancelled.text).toContain(`Manage your subscription: ${manageUrl}`);
+    expect(uncancelled.text).toContain("Keep this link private");
+
+    const pauseEnded = await renderSubscriptionResumedEmail({
+      ...control,
+      ...pricing,
+      nextChargeAt,
+      reason: "pause_ended",
+    });
+    expect(pauseEnded.subject).toBe("Your Bread Club subscription is active again");
+    expect(pauseEnded.text).toContain("You ended your pause");
+    expect(pauseEnded.text).toContain("Your next charge is $25.00/month on April 3, 2027.");
+
+    const reminder = await renderSubscriptionResumedEmail({
+      ...control,
+      priceCents: 4500,
+      cadence: "two_weeks",
+      nextChargeAt,
+      reason: "pause_ending_soon",
+    });
+    expect(reminder.subject).toBe("Your Bread Club subscription resumes on April 3, 2027");
+    expect(reminder.text).toContain(
+      "Your pause ends: your card will be charged $45.00 every 2 weeks on April 3, 2027.",
+    );
+    expect(reminder.text).toContain("You can pause again or cancel before then.");
+    expect(reminder.html).toContain(hrefOf(manageUrl));
+  });
+
+  it("doesn't quote a charge for a free subscription or without a date", async () => {
+    const free = await renderSubscriptionResumedEmail({
+      ...control,
+      priceCents: 0,
+      cadence: "month",
+      nextChargeAt: future,
+      reason: "uncancelled",
+    });
+    expect(free.text).not.toContain("$0.00");
+    const undated = await renderSubscriptionResumedEmail({
+      ...control,
+      ...pricing,
+      nextChargeAt: null,
+      reason: "pause_ending_soon",
+    });
+    expect(undated.subject).toBe("Your Bread Club subscription resumes soon");
+    expect(undated.text).toContain("at the next renewal");
+  });
+
+  it("says a pause charges nothing, when it resumes by itself, and how to resume now", async () => {
+    const until = new Date("2027-09-01T00:00:00Z");
+    const message = await renderSubscriptionPausedEmail({ ...control, ...pricing, until });
+    expect(message.subject).toBe("Your Bread Club subscription is paused until September 1, 2027");
+    expect(message.text).toContain("Nothing is charged while it's paused.");
+    expect(message.text).toContain(
+      "It resumes by itself. Your next charge is $25.00/month on September 1, 2027.",
+    );
+    expect(message.text).toContain(`Resume now: ${manageUrl}`);
+    expect(message.text).toContain("Keep this link private");
+    expect(message.html).toContain(hrefOf(manageUrl));
+
+    const open = await renderSubscriptionPausedEmail({ ...control, ...pricing, until: null });
+    expect(open.subject).toBe("Your Bread Club subscription is paused");
+    expect(open.text).not.toContain("resumes by itself");
+  });
+
+  it("tells an upgrade what was charged now and a downgrade that nothing is", async () => {
+    const switched = {
+      to: "ann@example.com",
+      subscriberName: "Ann",
+      fromTitle: "Basic Lawn",
+      toTitle: "Full Lawn",
+      cadence: "month" as const,
+      manageUrl,
+    };
+    const upgrade = await renderSubscriptionSwitchedEmail({
+      ...switched,
+      priceCents: 6000,
+      effectiveAt: new Date("2027-03-15T00:00:00Z"),
+      chargedNowCents: 1742,
+      isImmediate: true,
+    });
+    expect(upgrade.subject).toBe("You've moved to Full Lawn");
+    expect(upgrade.text).toContain("We charged $17.42 for the rest of this period.");
+    expect(upgrade.text).toContain("From the next renewal, it's $60.00/month.");
+    expect(upgrade.text).toContain(`Manage your subscription: ${manageUrl}`);
+    expect(upgrade.text).toContain("Keep this link private");
+
+    const downgrade = await renderSubscriptionSwitchedEmail({
+      ...switched,
+      fromTitle: "Full Lawn",
+      toTitle: "Basic Lawn",
+      priceCents: 3000,
+      effectiveAt: new Date("2027-04-01T00:00:00Z"),
+      chargedNowCents: 0,
+      isImmediate: false,
+    });
+    expect(downgrade.subject).toBe("You're moving to Basic Lawn on April 1, 2027");
+    expect(downgrade.text).toContain("nothing is charged now");
+    expect(downgrade.text).toContain("From April 1, 2027, it's $30.00/month.");
+    expect(downgrade.text).not.toContain("We charged");
+    expect(downgrade.html).toContain(hrefOf(manageUrl));
+  });
+
+  it("escapes a hostile name and keeps the subject on one line", async () => {
+    const messages = await Promise.all([
+      renderCancelScheduledEmail({
+        ...control,
+        subscriberName: hostile,
+        offeringTitle: "Bread\r\nBcc: victim@example.com",
+        endsAt: future,
+        cancelledBy: "customer",
+      }),
+      renderSubscriptionResumedEmail({
+        ...control,
+        ...pricing,
+        subscriberName: hostile,
+        nextChargeAt: future,
+        reason: "pause_ended",
+      }),
+      renderSubscriptionPausedEmail({
+        ...control,
+        ...pricing,
+        subscriberName: hostile,
+        until: future,
+      }),
+      renderSubscriptionSwitchedEmail({
+        to: "ann@example.com",
+        subscriberName: hostile,
+        fromTitle: "Basic",
+        toTitle: hostile,
+        ...pricing,
+        effectiveAt: future,
+        chargedNowCents: 100,
+        isImmediate: true,
+        manageUrl,
+      }),
+    ]);
+    for (const message of messages) {
+      expect(message.html).not.toContain("<script>");
+      expect(message.html).toContain("&lt;script&gt;");
+      expect(message.text).toContain(hostile);
+      expect(message.subject).not.toMatch(/[\r\n]/);
+    }
+    expect(messages[0]?.subject).toBe(
+      "Your Bread Bcc: victim@example.com subscription ends on March 3, 2099",
+    );
+  });
+});
+
+describe("creator subscription change e-mails (issue 21)", () => {
+  const base = { ...creator, offeringTitle: "Basic Lawn" };
+
+  it("words each change in one sentence and subject, with details and links", async () => {
+    const endsAt = new Date("2027-04-01T00:00:00Z");
+    const cases = [
+      {
+        change: { kind: "cancel_scheduled", endsAt, by: "customer" },
+        subject: "Ann set Basic Lawn to end on April 1, 2027",
+        sentence: "Ann set their subscription to end on April 1, 2027.",
+      },
+      {
+        change: { kind: "cancel_scheduled", endsAt, by: "creator" },
+        subject: "You set Ann's Basic Lawn subscription to end on April 1, 2027",
+        sentence: "You set Ann's subscription to end on April 1, 2027.",
+      },
+      {
+        change: { kind: "resumed" },
+        subject: "Ann resumed Basic Lawn",
+        sentence: "Ann resumed their subscription",
+      },
+      {
+        change: { kind: "paused", until: endsAt },
+        subject: "Ann paused Basic Lawn until April 1, 2027",
+        sentence: "Ann paused until April 1, 2027.",
+      },
+      {
+        change: { kind: "paused", until: null },
+        subject: "Ann paused Basic Lawn",
+        sentence: "Ann paused. They aren't charged while paused.",
+      },
+      {
+        change: { kind: "pause_ended" },
+        subject: "Ann ended their pause of Basic Lawn",
+        sentence: "Ann ended their pause",
+      },
+      {
+        change: { kind: "switched", toTitle: "Full Lawn", effectiveAt: endsAt, isImmediate: true },
+        subject: "Ann moved from Basic Lawn to Full Lawn",
+        sentence: "Ann moved from Basic Lawn to Full Lawn.",
+      },
+      {
+        change: { kind: "switched", toTitle: "Mow Only", effectiveAt: endsAt, isImmediate: false },
+        subject: "Ann is moving from Basic Lawn to Mow Only on April 1, 2027",
+        sentence: "Ann is moving from Basic Lawn to Mow Only on April 1, 2027.",
+      },
+    ] as const;
+    for (const { change, subject, sentence } of cases) {
+      const message = await renderCreatorSubscriptionChangeEmail({ ...base, change });
+      expect(message.to).toBe("joe@example.com");
+      expect(message.subject).toBe(subject);
+      expect(message.text).toContain(sentence);
+      expect(message.text).toContain("Hi Joe's Bakery,");
+      expect(message.text).toContain("ann@example.com");
+      expect(message.text).toContain("Basic Lawn");
+      expect(message.text).toContain(`Open your dashboard: ${dashboardUrl}`);
+      expect(message.text).toContain(
+        `You can turn these e-mails off in Account settings: ${settingsUrl}`,
+      );
+      expect(message.html).toContain(hrefOf(dashboardUrl));
+      expect(message.html).toContain(hrefOf(settingsUrl));
+      expect(message.text).not.toContain("Keep this link private");
+    }
+  });
+
+  it("greets without a business name and escapes a hostile subscriber", async () => {
+    const message = await renderCreatorSubscriptionChangeEmail({
+      ...base,
+      businessName: null,
+      subscriberName: hostile,
+      change: { kind: "pause_ended" },
+    });
+    expect(message.text).toContain("Hi,");
+    expect(message.text).not.toContain("null");
+    expect(message.html).not.toContain("<script>");
+    expect(message.html).toContain("&lt;script&gt;");
+    expect(message.text).toContain(hostile);
   });
 });
