@@ -6,22 +6,16 @@ import {
   createExpressAccount,
   createMonthlyPrice,
 } from "./fixtures";
-import { createCardPaymentMethod, openEmulatorPerFile } from "./target";
+import { advanceEmulatorTo, createCardPaymentMethod, openEmulatorPerFile } from "./target";
 
 // Pause (pause_collection void), cancel at period end, and a price switch with proration and
 // its preview (POST /v1/invoices/create_preview), through the official SDK. Emulator only: the
 // test clock moves the whole emulator.
 
-const suite = openEmulatorPerFile();
 const DAY = 86_400;
+const suite = openEmulatorPerFile();
 
-async function advanceTo(to: number) {
-  const { stripe } = suite;
-  const clock = await stripe.testHelpers.testClocks.create({
-    frozen_time: Math.floor(Date.now() / 1000),
-  });
-  await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: to });
-}
+const advanceTo = (to: number) => advanceEmulatorTo(suite.stripe, to);
 
 async function eventsAbout(type: string, id: string) {
   const events = await suite.stripe.events.list({ type, limit: 100 });

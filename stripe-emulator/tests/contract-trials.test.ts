@@ -6,7 +6,7 @@ import {
   createExpressAccount,
   createMonthlyPrice,
 } from "./fixtures";
-import { createCardPaymentMethod, openEmulatorPerFile } from "./target";
+import { advanceEmulatorTo, createCardPaymentMethod, openEmulatorPerFile } from "./target";
 
 // Free trials and SetupIntents through the official SDK. Emulator only: the test clock moves
 // the whole emulator, and the 3-D Secure page is the emulator's.
@@ -14,12 +14,7 @@ import { createCardPaymentMethod, openEmulatorPerFile } from "./target";
 const suite = openEmulatorPerFile();
 const DAY = 86_400;
 
-async function advanceTo(to: number) {
-  const clock = await suite.stripe.testHelpers.testClocks.create({
-    frozen_time: Math.floor(Date.now() / 1000),
-  });
-  await suite.stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: to });
-}
+const advanceTo = (to: number) => advanceEmulatorTo(suite.stripe, to);
 
 async function eventsFor(type: string, subscription: string) {
   const events = await suite.stripe.events.list({ type, limit: 100 });

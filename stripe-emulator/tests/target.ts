@@ -90,6 +90,17 @@ export function openEmulatorPerFile(): EmulatorSuite {
   return suite;
 }
 
+/**
+ * Moves the emulator's one clock (every test clock is it) to `to`, running what falls due on the
+ * way, through the SDK's test clock calls.
+ */
+export async function advanceEmulatorTo(stripe: Stripe, to: number) {
+  const clock = await stripe.testHelpers.testClocks.create({
+    frozen_time: Math.floor(Date.now() / 1000),
+  });
+  await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: to });
+}
+
 const isRealStripe = Boolean(process.env.STRIPE_SECRET_KEY?.startsWith("sk_test_"));
 if (!isRealStripe) {
   process.stdout.write(

@@ -136,7 +136,7 @@ function lineItem(
   };
 }
 
-export interface DraftInput {
+interface DraftInput {
   id: string;
   reason: "subscription_create" | "subscription_cycle" | "subscription_update";
   lines: LineSpec[];

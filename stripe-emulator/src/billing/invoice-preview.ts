@@ -11,7 +11,7 @@ import { applyItemChange, type ItemChange, type ProrationBehavior } from "./plan
 // POST /v1/invoices/create_preview (basil; GET /v1/invoices/upcoming is gone): the invoice a
 // subscription would get, with or without a change, worked out on a copy and never stored.
 
-export interface PreviewRequest {
+interface PreviewRequest {
   customer?: string;
   subscription?: string;
   details: {
