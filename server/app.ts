@@ -52,6 +52,7 @@ import { createSitemapReader } from "./modules/seo/sitemap";
 import { finalizeTokens } from "./modules/subscribe/finalize-token";
 import { subscribeRoutes } from "./modules/subscribe/subscribe-routes";
 import { subscriberRoutes } from "./modules/subscribers/subscriber-routes";
+import { subscriptionControlRoutes } from "./modules/subscription-control/subscription-control-routes";
 import type { LandingRenderer } from "./modules/web-shell/landing-renderer";
 import type { SelfServiceRenderer } from "./modules/web-shell/standalone-renderer";
 import { webShellRoutes } from "./modules/web-shell/web-shell-routes";
@@ -141,8 +142,9 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.route("/", manageLinksRoutes({ db, queue: deps.queue }));
-  const customerPortal = { db, stripe, mailer: deps.mailer, publicUrl };
+  const customerPortal = { db, stripe, mailer: deps.mailer, logger, publicUrl };
   app.route("/", customerPortalRoutes(customerPortal));
+  app.route("/", subscriptionControlRoutes(customerPortal));
   // A "dev" route: its guard answers 404 unless the payment emulator is on.
   app.route("/", outboxRoutes(db));
 

@@ -19,6 +19,7 @@ import {
   updateSubscriberStatus,
   upsertPaymentSubscription,
 } from "./billing-repository";
+import { controlEmails } from "./control-emails";
 import {
   cancelledByOf,
   cardOf,
@@ -28,6 +29,13 @@ import {
 } from "./lifecycle-emails";
 import { type OrphanOutcome, settleOrphanSubscription } from "./orphan-subscription";
 import { subscriberStatusFor } from "./subscriber-status";
+import {
+  type ChangeContext,
+  lockPaymentSubscription,
+  recordCancelSchedule,
+  recordPause,
+  recordSwitch,
+} from "./subscription-changes";
 import { recordTrialGrant } from "./trial-grant-repository";
 
 export interface BillingDeps {
@@ -174,6 +182,12 @@ async function discountOf(
   };
 }
 
+/** What an upgrade charged at once: the latest invoice, when a switch made it. */
+function amountChargedBySwitch(subscription: Stripe.Subscription, paid: Stripe.Invoice[]): number {
+  const latest = paid.find((invoice) => invoice.id === subscription.latest_invoice);
+  return latest?.billing_reason === "subscription_update" ? latest.amount_paid : 0;
+}
+
 /** When Stripe says the subscription ended; canceled_at is when it was asked to, a fallback. */
 function endedAtOf(subscription: Stripe.Subscription): Date | null {
   const seconds = subscription.ended_at ?? subscription.canceled_at;
@@ -286,6 +300,7 @@ export async function syncStripeSubscription(
       subscriber,
     });
     if (isNewSubscriber) await emails.welcome(subscription.id);
+    const before = await lockPaymentSubscription(tx, subscription.id);
     await upsertPaymentSubscription(tx, {
       offeringId: offering.id,
       subscriberId: subscriber.id,
@@ -332,8 +347,27 @@ export async function syncStripeSubscription(
     if (options.trialWillEnd && subscription.status === "trialing" && trialEnd) {
       if (!subscription.cancel_at_period_end) await emails.trialEnding(subscription.id, trialEnd);
     }
+    const isClosing = isEndedByAccountDeletion(subscription);
+    const changes: ChangeContext = {
+      tx,
+      subscription,
+      subscriber,
+      offering,
+      emails: controlEmails({
+        tx,
+        mailer: deps.mailer,
+        publicUrl: deps.publicUrl,
+        offering,
+        subscriber,
+      }),
+      wasSetToEnd: before?.cancelAtPeriodEnd ?? null,
+    };
+    const by = cancelledByOf(subscription);
+    if (!isClosing) await recordCancelSchedule(changes, by === "creator" ? "creator" : "customer");
+    await recordPause(changes);
+    await recordSwitch(changes, amountChargedBySwitch(subscription, paidInvoices));
     const hasEnded = subscription.status === "canceled" || subscription.cancel_at_period_end;
-    if (hasEnded && isEndedByAccountDeletion(subscription)) {
+    if (hasEnded && isClosing) {
       // Ended by the account's deletion, before its rows are gone: the subscriber hears why
       // (the deletion writes the same message, under the same key), never "You cancelled".
       const contact = await findCreatorContact(tx, offering.userId);
@@ -348,9 +382,12 @@ export async function syncStripeSubscription(
         new Date(),
       );
       if (notice) await deps.mailer.enqueue(tx, notice);
-    } else if (hasEnded) {
-      const endsAt = subscription.status === "canceled" ? null : period.end;
-      await emails.cancelled(subscription.id, cancelledByOf(subscription), endsAt);
+    } else if (subscription.status === "canceled") {
+      // A scheduled end was told when it was set (recordCancelSchedule): the business isn't
+      // told twice; the customer hears that it has now ended.
+      await emails.cancelled(subscription.id, by, {
+        tellCreator: before?.cancelAtPeriodEnd !== true,
+      });
     }
     return subscriber.id;
   });

@@ -198,8 +198,15 @@ export function lifecycleEmails(options: {
       });
     },
 
-    /** Once per subscription, whether it ends now or at the end of the period. */
-    async cancelled(stripeSubscriptionId: string, cancelledBy: CancelledBy, endsAt: Date | null) {
+    /**
+     * Once per subscription, when it has ended. The business is told unless it already was,
+     * when the end was scheduled.
+     */
+    async cancelled(
+      stripeSubscriptionId: string,
+      cancelledBy: CancelledBy,
+      options: { tellCreator: boolean } = { tellCreator: true },
+    ) {
       await mailer.enqueue(tx, {
         kind: "subscription_cancelled",
         dedupeKey: `cancelled:${stripeSubscriptionId}`,
@@ -209,11 +216,11 @@ export function lifecycleEmails(options: {
           subscriberName: subscriber.name,
           offeringTitle: offering.title,
           cancelledBy,
-          endsAt,
+          endsAt: null,
         })),
       });
       const contact = await creatorContact();
-      if (!contact?.notifyCancellation) return;
+      if (!options.tellCreator || !contact?.notifyCancellation) return;
       await mailer.enqueue(tx, {
         kind: "creator_cancellation",
         dedupeKey: `creator-cancelled:${stripeSubscriptionId}`,
@@ -225,7 +232,7 @@ export function lifecycleEmails(options: {
           subscriberEmail: subscriber.email,
           offeringTitle: offering.title,
           cancelledBy,
-          endsAt,
+          endsAt: null,
           dashboardUrl,
           settingsUrl,
         })),

@@ -1,12 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, exists, gt, isNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import {
   offerings,
   paymentSubscriptions,
   subscriberEmailChanges,
+  subscriberSwitches,
   subscribers,
 } from "../../db/schema/app";
+
+const from = alias(offerings, "from_offering");
 
 /**
  * A subscriber is reachable only together with the offering it belongs to, active or not:
@@ -18,7 +22,28 @@ export async function findSubscriberByManageKey(db: Db, customUrl: string, manag
     .select({ subscriber: subscribers, offering: offerings })
     .from(subscribers)
     .innerJoin(offerings, eq(offerings.id, subscribers.offeringId))
-    .where(and(eq(subscribers.manageKey, manageKey), eq(offerings.customUrl, customUrl)));
+    .where(
+      and(
+        eq(subscribers.manageKey, manageKey),
+        // A switch moves the subscriber to another offering and keeps the link they have: the
+        // address of an offering they switched from still reaches them (issue 21).
+        or(
+          eq(offerings.customUrl, customUrl),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(subscriberSwitches)
+              .innerJoin(from, eq(from.id, subscriberSwitches.fromOfferingId))
+              .where(
+                and(
+                  eq(subscriberSwitches.subscriberId, subscribers.id),
+                  eq(from.customUrl, customUrl),
+                ),
+              ),
+          ),
+        ),
+      ),
+    );
   return row ?? null;
 }
 

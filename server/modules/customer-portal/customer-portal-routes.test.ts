@@ -146,7 +146,7 @@ describe("subscriber self-service", () => {
       billingPortal: { sessions: { create: failing } },
       subscriptions: { retrieve: failing, cancel: failing },
     } as unknown as typeof deps.stripe;
-    const portalDeps = { db: deps.db, stripe, mailer: deps.mailer, publicUrl: TEST_ORIGIN };
+    const portalDeps = { ...deps, stripe, publicUrl: TEST_ORIGIN };
     // Thunks, called one at a time: a second promise made up front would reject unobserved
     // while the first is awaited, and reach Vitest as an unhandled rejection.
     for (const call of [

@@ -44,7 +44,7 @@ export function customerPortalRoutes(deps: CustomerPortalDeps) {
       return c.json({ url: await openBillingPortal(deps, ref, returnUrl) }, 200);
     })
     .openapi(cancelSubscriptionRoute, async (c) => {
-      await cancelSubscription(deps, c.req.valid("json"));
-      return c.json({ ok: true } as const, 200);
+      const { endsAt } = await cancelSubscription(deps, c.req.valid("json"));
+      return c.json({ ok: true as const, endsAt: endsAt?.toISOString() ?? null }, 200);
     });
 }

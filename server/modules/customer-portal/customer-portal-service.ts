@@ -5,10 +5,14 @@ import type { Db } from "../../db/client";
 import type { Mailer } from "../../integrations/email/mailer";
 import { renderManageLinkReplacedEmail } from "../../integrations/email/templates/manage-link-replaced";
 import { AppError } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
 import { customerPortalUrl } from "../../lib/public-links";
 import { CANCELLATION_COMMENTS } from "../billing/lifecycle-emails";
+import { syncAfterChange } from "../billing/sync-after-change";
 import { throwIfSubscriptionClosed } from "../closed-subscriptions/closed-subscription-service";
 import { subscriberDiscountOf } from "../promotions/subscriber-discount";
+import { portalControlsOf } from "../subscription-control/control-state";
+import { loadControlState } from "../subscription-control/subscription-control-repository";
 import {
   findPendingEmail,
   findStripeStatus,
@@ -22,6 +26,7 @@ export interface CustomerPortalDeps {
   db: Db;
   stripe: Stripe;
   mailer: Mailer;
+  logger: Logger;
   publicUrl: string;
 }
 
@@ -73,6 +78,7 @@ export async function getCustomerPortal(
       discount: subscriber.paymentStatus === "cancelled" ? null : subscriberDiscountOf(subscriber),
       hasPaymentAccount: Boolean(subscriber.stripeCustomerId),
     },
+    controls: portalControlsOf(await loadControlState(deps.db, subscriber, offering)),
   };
 }
 
@@ -156,25 +162,48 @@ export async function openBillingPortal(
 }
 
 /**
- * Cancels in Stripe first, then marks the subscriber cancelled (one way). If Stripe fails,
- * nothing changes here, so a customer is never shown "cancelled" while still being charged.
+ * "Cancel Subscription" ends the subscription at the end of the period paid for (ADR 033): it
+ * is set to end at Stripe, and the sync records it and sends the e-mails. With nothing paid
+ * ahead (past due, still completing) it ends now; a free one has no Stripe subscription. If
+ * Stripe fails nothing changes here, so a customer is never told "cancelled" while still being
+ * charged.
  */
-export async function cancelSubscription(deps: CustomerPortalDeps, ref: SubscriberRef) {
+export async function cancelSubscription(
+  deps: CustomerPortalDeps,
+  ref: SubscriberRef,
+): Promise<{ endsAt: Date | null }> {
   const { subscriber } = await requireSubscriber(deps.db, ref);
-  if (subscriber.paymentStatus === "cancelled") return;
-  if (subscriber.stripeSubscriptionId) {
-    try {
-      const current = await deps.stripe.subscriptions.retrieve(subscriber.stripeSubscriptionId);
-      if (current.status !== "canceled" && current.status !== "incomplete_expired") {
-        await deps.stripe.subscriptions.cancel(subscriber.stripeSubscriptionId, {
-          cancellation_details: { comment: CANCELLATION_COMMENTS.customer },
-        });
-      }
-    } catch (error) {
-      throw new AppError("payment_provider_error", "Failed to cancel subscription", {
-        cause: error,
+  if (subscriber.paymentStatus === "cancelled") return { endsAt: null };
+  const stripeSubscriptionId = subscriber.stripeSubscriptionId;
+  if (!stripeSubscriptionId) {
+    await markSubscriberCancelled(deps.db, subscriber.id);
+    return { endsAt: null };
+  }
+  let endsAt: Date | null = null;
+  try {
+    const current = await deps.stripe.subscriptions.retrieve(stripeSubscriptionId);
+    const isOver = current.status === "canceled" || current.status === "incomplete_expired";
+    const hasPaidAhead = current.status === "active" || current.status === "trialing";
+    if (!isOver && hasPaidAhead) {
+      const updated = await deps.stripe.subscriptions.update(stripeSubscriptionId, {
+        cancel_at_period_end: true,
+        // A pause and a scheduled end don't mix: the rest of the period runs to its end.
+        ...(current.pause_collection ? { pause_collection: "" as const } : {}),
+        cancellation_details: { comment: CANCELLATION_COMMENTS.customer },
+      });
+      const periodEnd = updated.items.data[0]?.current_period_end;
+      endsAt = periodEnd ? new Date(periodEnd * 1000) : null;
+    } else if (!isOver) {
+      await deps.stripe.subscriptions.cancel(stripeSubscriptionId, {
+        cancellation_details: { comment: CANCELLATION_COMMENTS.customer },
       });
     }
+  } catch (error) {
+    throw new AppError("payment_provider_error", "Failed to cancel subscription", {
+      cause: error,
+    });
   }
-  await markSubscriberCancelled(deps.db, subscriber.id);
+  await syncAfterChange(deps, stripeSubscriptionId);
+  if (!endsAt) await markSubscriberCancelled(deps.db, subscriber.id);
+  return { endsAt };
 }

@@ -117,6 +117,7 @@ export async function getAnalytics(
       mrrCents: recurring.mrrCents,
       activeSubscribers: recurring.activeSubscribers,
       pastDueSubscribers: recurring.pastDueSubscribers,
+      pausedSubscribers: recurring.pausedSubscribers,
       liveSubscribers: recurring.liveSubscribers,
       arpuCents: recurring.arpuCents,
       thisMonth: {

@@ -1,11 +1,13 @@
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { creatorEarnings, subscribers } from "../../db/schema/app";
+import { creatorEarnings, subscriberPauses, subscribers } from "../../db/schema/app";
 import { monthlyCentsSql } from "./monthly-equivalent-sql";
 import {
   discountedYearlyCentsSql,
   fullYearlyCentsSql,
+  pausedAtSql,
+  priceYearlyCentsAtSql,
   revenueSegmentsSql,
   yearlyCentsAtSql,
 } from "./subscriber-revenue-sql";
@@ -44,6 +46,7 @@ const metricsRowSchema = z.object({
   live: countSchema,
   active: countSchema,
   past_due: countSchema,
+  paused: countSchema,
   live_at_start: countSchema,
   new: countSchema,
   churned: countSchema,
@@ -107,6 +110,7 @@ export async function summarizeSubscribers(
              ${fullYearlyCentsSql} as full_yearly_cents,
              ${discountedYearlyCentsSql} as discounted_yearly_cents,
              ${yearlyCentsAtSql(asOf)} as now_yearly_cents,
+             ${pausedAtSql(asOf)} as paused_now,
              ${segments.discountedFrom} as discounted_from,
              ${segments.discountedUntil} as discounted_until,
              ${segments.fullFrom} as full_from,
@@ -122,6 +126,7 @@ export async function summarizeSubscribers(
              case when cancelled_at <= ${asOf}
                   then greatest(1, width_bucket(cancelled_at, ${bounds})) end as "left",
              status,
+             paused_now,
              ${started("discounted_from", "discounted_until")} as discounted_start,
              ${ended("discounted_from", "discounted_until")} as discounted_end,
              ${started("full_from", "full_until")} as full_start,
@@ -134,7 +139,22 @@ export async function summarizeSubscribers(
              min(now_yearly_cents) as min_now_yearly_cents,
              max(now_yearly_cents) as max_now_yearly_cents
       from per_subscriber
-      group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+      group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+    ),
+    -- A pause takes away what the subscriber paid when it began, until it ends (or they leave).
+    pause_stretches as (
+      select ${started("from_at", "until_at")} as start,
+             ${ended("from_at", "until_at")} as "end",
+             sum(yearly_cents) as yearly_cents
+      from (
+        select ${subscriberPauses.startedAt} as from_at,
+               least(${subscriberPauses.endedAt}, ${subscribers.cancelledAt}) as until_at,
+               ${priceYearlyCentsAtSql(sql`${subscriberPauses.startedAt}`)} as yearly_cents
+        from ${subscriberPauses}
+        join ${subscribers} on ${subscribers.id} = ${subscriberPauses.subscriberId}
+        where ${subscribers.userId} = ${userId}
+      ) as pause
+      group by 1, 2
     ),
     spec as (
       select offering_id, bucket,
@@ -148,11 +168,11 @@ export async function summarizeSubscribers(
       group by grouping sets ((offering_id), (bucket), ())
     ),
     timeline as (
-      select greatest(1, bucket) as joined, "left", status, sum(n) as n,
+      select greatest(1, bucket) as joined, "left", status, paused_now, sum(n) as n,
              sum(now_yearly_cents) as now_yearly_cents
       from grouped
       where has_joined
-      group by 1, 2, 3
+      group by 1, 2, 3, 4
     ),
     revenue as (
       select discounted_start as start, discounted_end as "end",
@@ -161,11 +181,14 @@ export async function summarizeSubscribers(
       union all
       select full_start, full_end, sum(full_yearly_cents)
       from grouped where full_start is not null group by 1, 2
+      union all
+      select start, "end", -yearly_cents from pause_stretches where start is not null
     ),
     summary as (
       select coalesce(sum(now_yearly_cents) filter (where "left" is null), 0) as mrr_yearly_cents,
              coalesce(sum(n) filter (where "left" is null), 0) as live,
-             coalesce(sum(n) filter (where "left" is null and status = 'active'), 0) as active,
+             coalesce(sum(n) filter (where "left" is null and status = 'active' and not paused_now), 0) as active,
+             coalesce(sum(n) filter (where "left" is null and paused_now), 0) as paused,
              coalesce(sum(n) filter (where "left" is null and status = 'past_due'), 0) as past_due,
              coalesce(sum(n) filter (where joined < ${last} and ("left" is null or "left" = ${last})), 0) as live_at_start,
              coalesce(sum(n) filter (where joined = ${last}), 0) as new,
@@ -216,6 +239,7 @@ export async function summarizeSubscribers(
       liveSubscribers: m.live,
       activeSubscribers: m.active,
       pastDueSubscribers: m.past_due,
+      pausedSubscribers: m.paused,
       liveAtMonthStart: m.live_at_start,
       newThisMonth: m.new,
       churnedThisMonth: m.churned,

@@ -1,10 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
-import { subscribers } from "../../db/schema/app";
+import { subscriberPauses, subscribers } from "../../db/schema/app";
 import { yearlyCentsSql } from "./monthly-equivalent-sql";
 
 // What one subscriber adds to monthly revenue over time (docs/metrics.md, "Trials and
 // discounts"): nothing before their revenue starts (the end of a free trial), the discounted
-// price while a promo code's discount lasts, the full price after it, nothing once cancelled.
+// price while a promo code's discount lasts, the full price after it, nothing once cancelled,
+// and nothing while paused (issue 21).
 // Each value is a year's worth of cents (monthly-equivalent-sql.ts), so sums stay exact.
 
 const s = subscribers;
@@ -51,13 +52,26 @@ export const revenueSegmentsSql = {
 };
 
 /**
- * A year's worth of what a subscriber live at `at` adds then: 0 in their trial, the
- * discounted price while the discount lasts, else the full price. The same value as the
- * revenue stretch covering `at` (revenueSegmentsSql); meaningless for a subscriber not live.
+ * A year's worth of what a subscriber live at `at` pays by their price then, pauses aside: 0
+ * in their trial, the discounted price while the discount lasts, else the full price. The same
+ * value as the revenue stretch covering `at` (revenueSegmentsSql); meaningless for a
+ * subscriber not live.
  */
-export function yearlyCentsAtSql(at: SQL): SQL {
+export function priceYearlyCentsAtSql(at: SQL): SQL {
   return sql`(case when ${at} < ${revenueFromSql} then 0
                    when ${hasDiscount} and (${s.discountEndsAt} is null or ${at} < ${s.discountEndsAt})
                    then ${discountedYearlyCentsSql}
                    else ${fullYearlyCentsSql} end)`;
+}
+
+/** Whether the subscriber was pausing at `at` (issue 21): a pause covers [started, ended). */
+export function pausedAtSql(at: SQL): SQL {
+  return sql`exists (select 1 from ${subscriberPauses} where ${subscriberPauses.subscriberId} = ${s.id}
+                       and ${subscriberPauses.startedAt} <= ${at}
+                       and (${subscriberPauses.endedAt} is null or ${at} < ${subscriberPauses.endedAt}))`;
+}
+
+/** A year's worth of what a subscriber live at `at` adds then: their price, or 0 if paused. */
+export function yearlyCentsAtSql(at: SQL): SQL {
+  return sql`(case when ${pausedAtSql(at)} then 0 else ${priceYearlyCentsAtSql(at)} end)`;
 }

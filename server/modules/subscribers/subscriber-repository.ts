@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, ilike, not, or, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, ilike, isNull, ne, not, or, type SQL, sql } from "drizzle-orm";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { SubscriberStatusFilter } from "../../../contracts/subscribers";
 import type { Db } from "../../db/client";
 import {
@@ -7,6 +7,8 @@ import {
   emailOutbox,
   offerings,
   paymentSubscriptions,
+  subscriberPauses,
+  subscriberSwitches,
   subscribers,
 } from "../../db/schema/app";
 
@@ -41,9 +43,19 @@ function filterOf(query: SubscriberQuery): SQL {
   const conditions: (SQL | undefined)[] = [eq(subscribers.userId, query.userId)];
   if (query.offeringId) conditions.push(eq(subscribers.offeringId, query.offeringId));
   // A subquery, not the list's join: the payments export filters with this too.
+  const payment = (condition: SQL) =>
+    sql`exists (select 1 from ${paymentSubscriptions} where ${paymentSubscriptions.stripeSubscriptionId} = ${subscribers.stripeSubscriptionId} and ${condition})`;
   if (query.status === "trial") {
+    conditions.push(payment(sql`${paymentSubscriptions.status} = 'trialing'`));
+  } else if (query.status === "ending") {
     conditions.push(
-      sql`exists (select 1 from ${paymentSubscriptions} where ${paymentSubscriptions.stripeSubscriptionId} = ${subscribers.stripeSubscriptionId} and ${paymentSubscriptions.status} = 'trialing')`,
+      ne(subscribers.paymentStatus, "cancelled"),
+      payment(sql`${paymentSubscriptions.cancelAtPeriodEnd}`),
+    );
+  } else if (query.status === "paused") {
+    conditions.push(
+      ne(subscribers.paymentStatus, "cancelled"),
+      sql`exists (select 1 from ${subscriberPauses} where ${subscriberPauses.subscriberId} = ${subscribers.id} and ${subscriberPauses.endedAt} is null)`,
     );
   } else if (query.status) conditions.push(eq(subscribers.paymentStatus, query.status));
   if (query.q) {
@@ -67,6 +79,15 @@ function orderOf(sort: SubscriberQuery["sort"]) {
     : [asc(nameKey), asc(subscribers.id)];
 }
 
+const switchTo = alias(offerings, "switch_to");
+
+/** A column of the downgrade waiting for its renewal (one at a time is allowed), or null. */
+function pendingSwitch(column: AnyPgColumn) {
+  return sql`(select ${column} from ${subscriberSwitches} join ${switchTo} on ${switchTo.id} = ${subscriberSwitches.toOfferingId} where ${subscriberSwitches.subscriberId} = ${subscribers.id} and ${subscriberSwitches.appliedAt} is null order by ${subscriberSwitches.createdAt} limit 1)`.mapWith(
+    column,
+  );
+}
+
 const listColumns = {
   id: subscribers.id,
   name: subscribers.name,
@@ -86,6 +107,10 @@ const listColumns = {
   stripeStatus: paymentSubscriptions.status,
   currentPeriodEnd: paymentSubscriptions.currentPeriodEnd,
   cancelAtPeriodEnd: paymentSubscriptions.cancelAtPeriodEnd,
+  pausedAt: subscriberPauses.startedAt,
+  pausedUntil: subscriberPauses.until,
+  pendingSwitchTitle: pendingSwitch(switchTo.title),
+  pendingSwitchAt: pendingSwitch(subscriberSwitches.effectiveAt),
 };
 
 function selectSubscribers(db: Db, sort: SubscriberQuery["sort"]) {
@@ -98,6 +123,11 @@ function selectSubscribers(db: Db, sort: SubscriberQuery["sort"]) {
       .leftJoin(
         paymentSubscriptions,
         eq(paymentSubscriptions.stripeSubscriptionId, subscribers.stripeSubscriptionId),
+      )
+      // At most one open pause per subscriber (a partial unique index).
+      .leftJoin(
+        subscriberPauses,
+        and(eq(subscriberPauses.subscriberId, subscribers.id), isNull(subscriberPauses.endedAt)),
       )
   );
 }

@@ -12,8 +12,9 @@ import { SUBSCRIBER_PAGE_SIZE } from "../../../contracts/subscribers";
 import { AppError } from "../../lib/errors";
 import { customerPortalUrl } from "../../lib/public-links";
 import { updateSubscriberStatus } from "../billing/billing-repository";
-import { type BillingDeps, syncStripeSubscription } from "../billing/billing-sync";
+import type { BillingDeps } from "../billing/billing-sync";
 import { CANCELLATION_COMMENTS } from "../billing/lifecycle-emails";
+import { syncAfterChange } from "../billing/sync-after-change";
 import { findManageKeyOfSubscriber } from "../customer-portal/customer-portal-repository";
 import { subscriberDiscountOf } from "../promotions/subscriber-discount";
 import { listPaymentsWithAdjustments } from "../refunds/refund-repository";
@@ -63,8 +64,18 @@ export function toListItem(row: SubscriberRow): SubscriberListItem {
     discount: subscriberDiscountOf(row),
     status: row.status,
     joinedAt: row.joinedAt.toISOString(),
-    nextBillingAt: renews ? periodEnd : null,
+    nextBillingAt: renews
+      ? ((row.pausedAt ? row.pausedUntil : row.currentPeriodEnd)?.toISOString() ?? null)
+      : null,
     endsAt: isEnding ? periodEnd : null,
+    pause: isLive && row.pausedAt ? { until: row.pausedUntil?.toISOString() ?? null } : null,
+    pendingSwitch:
+      isLive && row.pendingSwitchTitle && row.pendingSwitchAt
+        ? {
+            offeringTitle: String(row.pendingSwitchTitle),
+            effectiveAt: new Date(row.pendingSwitchAt as Date).toISOString(),
+          }
+        : null,
   };
 }
 
@@ -192,6 +203,8 @@ export async function cancelSubscriber(
       } else if (!current.cancel_at_period_end) {
         await deps.stripe.subscriptions.update(stripeSubscriptionId, {
           cancel_at_period_end: true,
+          // A pause and a scheduled end don't mix: the rest of the period runs to its end.
+          ...(current.pause_collection ? { pause_collection: "" as const } : {}),
           cancellation_details: details,
         });
       }
@@ -203,13 +216,7 @@ export async function cancelSubscriber(
       { cause: error },
     );
   }
-  try {
-    // The same idempotent sync the webhook runs: rows and e-mails now, not a moment later.
-    await syncStripeSubscription(deps, stripeSubscriptionId);
-  } catch (error) {
-    // Stripe has it; the webhook will bring our rows in line.
-    deps.logger.warn({ err: error }, "sync after a creator's cancel failed; the webhook will");
-    if (input.when === "now") await updateSubscriberStatus(deps.db, row.id, "cancelled");
-  }
+  const isSynced = await syncAfterChange(deps, stripeSubscriptionId);
+  if (!isSynced && input.when === "now") await updateSubscriberStatus(deps.db, row.id, "cancelled");
   return toListItem(await requireSubscriber(deps, userId, subscriberId));
 }

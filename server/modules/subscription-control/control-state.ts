@@ -1,0 +1,116 @@
+import type { Cadence } from "../../../contracts/cadence";
+import type {
+  Availability,
+  PortalControls,
+  SwitchOption,
+} from "../../../contracts/subscription-control";
+import type { SubscriberStatus } from "../../db/schema/app";
+
+// What a customer can do with their subscription right now, and why not when they can't: the
+// one place the self-service page's controls and the routes that act on them agree on.
+
+export interface ControlState {
+  status: SubscriberStatus;
+  /** Stripe's status as last synced; null for a free subscription (no Stripe subscription). */
+  stripeStatus: string | null;
+  priceCents: number;
+  cadence: Cadence;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: Date | null;
+  pause: { until: Date | null } | null;
+  pendingSwitch: { offeringTitle: string; priceCents: number; effectiveAt: Date } | null;
+  /** The offering's setting: 0 means customers can't pause. */
+  maxPausePeriods: number;
+  /** The business's other active paid offerings of the same cadence. */
+  switchTargets: Array<{ id: string; title: string; priceCents: number }>;
+}
+
+export const CONTROL_MESSAGES = {
+  ended: "This subscription has ended.",
+  notStarted: "This subscription isn't active yet.",
+  pastDue:
+    "Your last payment didn't go through. Update your payment method so it can be paid first.",
+  ending: "Your subscription is set to end. Resume it first.",
+  trialPause: "You can pause once your free trial has ended.",
+  trialSwitch: "You can switch once your free trial has ended.",
+  free: "A free subscription has nothing to pause or switch.",
+  noPausing: "Pausing isn't offered for this subscription.",
+  alreadyPaused: "Your subscription is already paused. Resume it first to change the pause.",
+  pausedSwitch: "Resume your subscription before switching.",
+  notEnding: "Your subscription isn't set to end: there is nothing to resume.",
+  notPaused: "Your subscription isn't paused.",
+} as const;
+
+const yes: Availability = { available: true, reason: null };
+const no = (reason: string): Availability => ({ available: false, reason });
+
+/** What stops any change to the subscription's billing, before the action's own rules. */
+function commonBlock(state: ControlState, trialMessage: string): string | null {
+  if (state.status === "cancelled") return CONTROL_MESSAGES.ended;
+  if (state.stripeStatus === null || state.priceCents === 0) return CONTROL_MESSAGES.free;
+  if (state.stripeStatus === "incomplete") return CONTROL_MESSAGES.notStarted;
+  if (state.status === "past_due") return CONTROL_MESSAGES.pastDue;
+  if (state.cancelAtPeriodEnd) return CONTROL_MESSAGES.ending;
+  if (state.stripeStatus === "trialing") return trialMessage;
+  return null;
+}
+
+export function pauseAvailability(state: ControlState): Availability {
+  if (state.maxPausePeriods === 0) return no(CONTROL_MESSAGES.noPausing);
+  const blocked = commonBlock(state, CONTROL_MESSAGES.trialPause);
+  if (blocked) return no(blocked);
+  if (state.pause) return no(CONTROL_MESSAGES.alreadyPaused);
+  return yes;
+}
+
+export function switchAvailability(state: ControlState): Availability {
+  const blocked = commonBlock(state, CONTROL_MESSAGES.trialSwitch);
+  if (blocked) return no(blocked);
+  if (state.pause) return no(CONTROL_MESSAGES.pausedSwitch);
+  if (state.pendingSwitch) {
+    const on = state.pendingSwitch.effectiveAt.toISOString().slice(0, 10);
+    return no(`You're already switching to ${state.pendingSwitch.offeringTitle} on ${on}.`);
+  }
+  return yes;
+}
+
+/** Costs the same or more: charged now, prorated. Less: from the next renewal. */
+export function switchKindOf(fromCents: number, toCents: number): SwitchOption["kind"] {
+  return toCents >= fromCents ? "upgrade" : "downgrade";
+}
+
+export function portalControlsOf(state: ControlState): PortalControls {
+  const isLive = state.status !== "cancelled";
+  const renews =
+    isLive && !state.cancelAtPeriodEnd && state.priceCents > 0 && state.stripeStatus !== null;
+  const switchable = isLive && state.stripeStatus !== null && state.priceCents > 0;
+  return {
+    endsAt:
+      isLive && state.cancelAtPeriodEnd ? (state.currentPeriodEnd?.toISOString() ?? null) : null,
+    pause: isLive && state.pause ? { until: state.pause.until?.toISOString() ?? null } : null,
+    nextChargeAt: renews
+      ? ((state.pause ? state.pause.until : state.currentPeriodEnd)?.toISOString() ?? null)
+      : null,
+    pendingSwitch:
+      isLive && state.pendingSwitch
+        ? {
+            offeringTitle: state.pendingSwitch.offeringTitle,
+            priceCents: state.pendingSwitch.priceCents,
+            effectiveAt: state.pendingSwitch.effectiveAt.toISOString(),
+          }
+        : null,
+    canPause: { ...pauseAvailability(state), maxPeriods: state.maxPausePeriods },
+    canSwitch: switchAvailability(state),
+    switchOptions: switchable
+      ? state.switchTargets
+          .map((target) => ({
+            offeringId: target.id,
+            title: target.title,
+            priceCents: target.priceCents,
+            cadence: state.cadence,
+            kind: switchKindOf(state.priceCents, target.priceCents),
+          }))
+          .sort((a, b) => a.priceCents - b.priceCents)
+      : [],
+  };
+}
