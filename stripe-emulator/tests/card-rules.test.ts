@@ -36,6 +36,7 @@ const testCards: Array<[string, rules.ChargeOutcome]> = [
   ["4000000000000119", "declined"],
   ["4100000000000019", "declined"],
   ["4000002500003155", "requires_3ds"],
+  ["4000002760003184", "requires_3ds_always"],
   ["4000000000000341", "fails_when_charged"],
   ["4000000000000259", "disputed"],
 ];

@@ -369,29 +369,40 @@ describe("a price switch", () => {
     );
   });
 
-  it("error_if_incomplete: a declined proration charge changes nothing and answers the card error", async () => {
-    const { stripe } = suite;
-    const { subscription, item, customer } = await paidSubscription(3000);
-    const failing = await stripe.paymentMethods.attach(
-      await createCardPaymentMethod(suite.target, "4000000000000341"),
-      { customer: customer.id },
-    );
-    await stripe.subscriptions.update(subscription.id, { default_payment_method: failing.id });
-    const { to } = await pricePair(3000, 6000);
-    const error = await caught(
-      stripe.subscriptions.update(subscription.id, {
-        items: [{ id: item.id, price: to.id }],
-        proration_behavior: "always_invoice",
-        payment_behavior: "error_if_incomplete",
-      }),
-    );
-    expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
-    expect(error).toMatchObject({ statusCode: 402, code: "card_declined" });
-    const after = await stripe.subscriptions.retrieve(subscription.id);
-    expect(after).toMatchObject({ status: "active", latest_invoice: subscription.latest_invoice });
-    expect(after.items.data[0]!.price.id).toBe(item.price.id);
-    expect(await invoicesOf(subscription.id)).toHaveLength(1);
-  });
+  it.each([
+    ["a declined card", "4000000000000341", "card_declined"],
+    ["a card that needs 3-D Secure off-session", "4000002760003184", "authentication_required"],
+  ])(
+    "error_if_incomplete with %s: nothing changes and the card error is answered",
+    async (_, card, code) => {
+      const { stripe } = suite;
+      const { subscription, item, customer } = await paidSubscription(3000);
+      const failing = await stripe.paymentMethods.attach(
+        await createCardPaymentMethod(suite.target, card),
+        { customer: customer.id },
+      );
+      await stripe.subscriptions.update(subscription.id, { default_payment_method: failing.id });
+      const { to } = await pricePair(3000, 6000);
+      const error = await caught(
+        stripe.subscriptions.update(subscription.id, {
+          items: [{ id: item.id, price: to.id }],
+          proration_behavior: "always_invoice",
+          payment_behavior: "error_if_incomplete",
+          metadata: { plan: "full" },
+        }),
+      );
+      expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
+      expect(error).toMatchObject({ statusCode: 402, code });
+      const after = await stripe.subscriptions.retrieve(subscription.id);
+      expect(after).toMatchObject({
+        status: "active",
+        latest_invoice: subscription.latest_invoice,
+        metadata: {},
+      });
+      expect(after.items.data[0]!.price.id).toBe(item.price.id);
+      expect(await invoicesOf(subscription.id)).toHaveLength(1);
+    },
+  );
 
   it("allow_incomplete: a declined proration charge leaves the invoice open and retried, past due", async () => {
     const { stripe } = suite;

@@ -100,7 +100,20 @@ export function attemptPayment(
   if (decline) return fail(em, pi, cardDeclineError(decline));
   const outcome = outcomeOf(pm._number as string);
   if (outcome === "fails_when_charged") return fail(em, pi, declinedError());
-  if (outcome === "requires_3ds" && !offSession && !pi._authenticated) {
+  const needs3ds = outcome === "requires_3ds" || outcome === "requires_3ds_always";
+  if (outcome === "requires_3ds_always" && offSession)
+    // Stripe's "always authenticate" card cannot be charged without the customer (guess at the
+    // PaymentIntent's state: Stripe may leave it requires_action; the emulator fails it).
+    return fail(
+      em,
+      pi,
+      cardError(
+        "authentication_required",
+        "Your card was declined. This transaction requires authentication.",
+        "authentication_required",
+      ),
+    );
+  if (needs3ds && !offSession && !pi._authenticated) {
     pi.status = "requires_action";
     pi.next_action = {
       type: "redirect_to_url",

@@ -109,7 +109,8 @@ export function confirmSetupIntent(
     error.body.payment_method = publicView(method);
     throw error;
   }
-  if (outcomeOf(number) === "requires_3ds" && !method._authenticated) {
+  const outcome = outcomeOf(number);
+  if ((outcome === "requires_3ds" || outcome === "requires_3ds_always") && !method._authenticated) {
     si.status = "requires_action";
     si.next_action = {
       type: "redirect_to_url",

@@ -180,6 +180,8 @@ export function checkPostalCode(postalCode: unknown): FieldCheck {
 export type ChargeOutcome =
   | "succeeds"
   | "requires_3ds"
+  /** 3-D Secure on every payment: on-session a challenge, off-session `authentication_required`. */
+  | "requires_3ds_always"
   /** Refused when attached to a customer and when charged, with the error `declineOf` gives. */
   | "declined"
   /** Attaches, then every charge is declined (renewals fail: `invoice.payment_failed`). */
@@ -230,6 +232,7 @@ const TEST_CARD_DECLINES: Readonly<Record<string, CardDecline>> = {
 /** Stripe's other test cards the emulator gives a behaviour; any other valid card succeeds. */
 const TEST_CARD_OUTCOMES: Readonly<Record<string, ChargeOutcome>> = {
   "4000002500003155": "requires_3ds",
+  "4000002760003184": "requires_3ds_always",
   "4000000000000341": "fails_when_charged",
   "4000000000000259": "disputed",
 };

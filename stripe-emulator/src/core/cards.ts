@@ -80,6 +80,7 @@ const testAliases: Record<string, string> = {
   chargeCustomerFail: "4000000000000341",
   createDispute: "4000000000000259",
   authenticationRequiredOnSetup: "4000002500003155",
+  authenticationRequired: "4000002760003184",
 };
 
 /** The card number behind `pm_card_…` or `tok_…`, or undefined for anything else. */
