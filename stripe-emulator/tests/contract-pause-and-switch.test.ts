@@ -486,6 +486,21 @@ describe("invoice previews", () => {
     });
   });
 
+  it("find a customer's one subscription, and refuse removing its only item", async () => {
+    const { stripe } = suite;
+    const { subscription, customer, item } = await paidSubscription(1800);
+    const byCustomer = await stripe.invoices.createPreview({ customer: customer.id });
+    expect(byCustomer.parent?.subscription_details?.subscription).toBe(subscription.id);
+    expect(byCustomer.amount_due).toBe(1800);
+    const removed = await caught(
+      stripe.invoices.createPreview({
+        subscription: subscription.id,
+        subscription_details: { items: [{ id: item.id, deleted: true }] },
+      }),
+    );
+    expect(removed).toMatchObject({ statusCode: 400, param: "subscription_details[items]" });
+  });
+
   it("answer invoice_upcoming_none for a subscription that ends at its period's end", async () => {
     const { stripe } = suite;
     const { subscription } = await paidSubscription();

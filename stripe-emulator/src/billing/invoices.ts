@@ -29,8 +29,8 @@ export function createSubscriptionInvoice(
   const item = subscription.items.data[0]!;
   const period = { start: item.current_period_start, end: item.current_period_end };
   const pending = reason === "subscription_cycle" ? (subscription._pending_prorations ?? []) : [];
-  subscription._pending_prorations =
-    reason === "subscription_cycle" ? [] : subscription._pending_prorations;
+  // Billed now: the renewal takes them (issueInvoice stores the subscription).
+  if (pending.length > 0) delete subscription._pending_prorations;
   const update = reason === "subscription_update";
   const invoice = draftInvoice(em, subscription, {
     id: newId("in"),

@@ -273,7 +273,7 @@ export function updateSubscription(
 ) {
   const previous: Record<string, unknown> = {};
   // What a failed always_invoice charge under error_if_incomplete puts back.
-  const before = structuredClone(subscription);
+  const asItWas = structuredClone(subscription);
   // The emulator's subscriptions have one item each.
   const item = subscription.items.data[0]!;
   const discounts = update.discounts && planDiscounts(em, subscription, update.discounts, account);
@@ -365,7 +365,7 @@ export function updateSubscription(
       subscription,
       prorations,
       update.paymentBehavior ?? "allow_incomplete",
-      before,
+      asItWas,
     );
   } else if (prorations.length > 0) {
     subscription._pending_prorations = [...(subscription._pending_prorations ?? []), ...prorations];
