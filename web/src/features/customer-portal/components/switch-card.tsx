@@ -75,7 +75,10 @@ export function SwitchCard({
             <time dateTime={pendingSwitch.effectiveAt}>{dateOf(pendingSwitch.effectiveAt)}</time>
           </p>
         ) : null}
-        {canSwitch.available ? null : <p className="text-sm text-gray-600">{canSwitch.reason}</p>}
+        {/* A waiting switch is itself the reason no other can start: it is said once, above. */}
+        {canSwitch.available || pendingSwitch ? null : (
+          <p className="text-sm text-gray-600">{canSwitch.reason}</p>
+        )}
         <ul className="divide-y divide-gray-100">
           {switchOptions.map((option) => (
             <li key={option.offeringId} className="flex items-center justify-between gap-4 py-3">
