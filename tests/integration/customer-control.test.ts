@@ -294,7 +294,18 @@ describe("switch to another offering", () => {
     expect(earnings.map((e) => e.grossAmountCents).sort()).toEqual(
       [3000, preview.dueNowCents].sort(),
     );
-    expect(earnings.every((e) => e.offeringId !== null)).toBe(true);
+    // The platform's fee and the transfer follow the subscription to the new price.
+    const proration = earnings.find((e) => e.stripeInvoiceId === charges.at(-1)!.id)!;
+    expect(proration).toMatchObject({
+      offeringId: full.id,
+      platformFeePercent: 15,
+      platformFeeCents: Math.round(preview.dueNowCents * 0.15),
+    });
+    const intent = await app.runtime.deps.stripe.paymentIntents.retrieve(
+      proration.stripePaymentIntentId!,
+    );
+    expect(intent.transfer_data?.destination).toBe(creator.stripeAccountId);
+    expect(intent.application_fee_amount).toBe(proration.platformFeeCents);
     // The link still names Basic Lawn's page: it reaches the subscriber, now on Full Lawn.
     const byOldLink = await portalOf(basic, sub);
     expect(byOldLink.offering.title).toBe("Full Lawn");
