@@ -83,7 +83,7 @@ const switchTo = alias(offerings, "switch_to");
 
 /** A column of the downgrade waiting for its renewal (one at a time is allowed), or null. */
 function pendingSwitch(column: AnyPgColumn) {
-  return sql`(select ${column} from ${subscriberSwitches} join ${switchTo} on ${switchTo.id} = ${subscriberSwitches.toOfferingId} where ${subscriberSwitches.subscriberId} = ${subscribers.id} and ${subscriberSwitches.appliedAt} is null order by ${subscriberSwitches.createdAt} limit 1)`.mapWith(
+  return sql`(select ${column} from ${subscriberSwitches} join ${offerings} ${switchTo} on ${switchTo.id} = ${subscriberSwitches.toOfferingId} where ${subscriberSwitches.subscriberId} = ${subscribers.id} and ${subscriberSwitches.appliedAt} is null order by ${subscriberSwitches.createdAt} limit 1)`.mapWith(
     column,
   );
 }
