@@ -306,21 +306,40 @@ describe("POST /api/subscribers/:id/cancel", () => {
     expect(subscriber).toMatchObject({ status: "active", nextBillingAt: null });
     expect(Date.parse(subscriber.endsAt!)).toBeGreaterThan(Date.now());
     await app.flushWebhooks();
-    const toCustomer = await mailOf(ids.bob, "subscription_cancelled");
-    expect(toCustomer).toHaveLength(1);
-    expect(toCustomer[0]?.to).toBe("bob_smith@example.com");
-    expect(toCustomer[0]?.text).toContain(
-      "The business cancelled your Hedge Trimming subscription",
+    const scheduled = await mailOf(ids.bob, "subscription_cancel_scheduled");
+    expect(scheduled).toHaveLength(1);
+    expect(scheduled[0]?.to).toBe("bob_smith@example.com");
+    expect(scheduled[0]?.text).toContain(
+      "The business set your Hedge Trimming subscription to end on",
     );
+    expect(await mailOf(ids.bob, "subscription_cancelled")).toHaveLength(0);
     // Asking again changes nothing and says nothing new.
     expect((await cancel(ids.bob, { when: "period_end" })).status).toBe(200);
     await app.flushWebhooks();
-    expect(await mailOf(ids.bob, "subscription_cancelled")).toHaveLength(1);
+    expect(await mailOf(ids.bob, "subscription_cancel_scheduled")).toHaveLength(1);
+
+    // Past the two weeks paid for: it ends, uncharged, and the customer hears it once.
+    await advanceEmulatorClock(app, 15);
+    await app.flushWebhooks();
+    const ended = await mailOf(ids.bob, "subscription_cancelled");
+    expect(ended).toHaveLength(1);
+    expect(ended[0]?.text).toContain("The business cancelled your Hedge Trimming subscription");
+    // The business was told when it set the end, not again now.
+    expect(await mailOf(ids.bob, "creator_subscription_change")).toHaveLength(1);
+    expect(await mailOf(ids.bob, "creator_cancellation")).toHaveLength(0);
     const detail = await readJson(
       await app.request(`/api/subscribers/${ids.bob}`, asCreator(creator)),
       subscriberDetailSchema,
     );
-    expect(detail.emails.map((e) => e.kind)).toContain("subscription_cancelled");
+    expect(detail.subscriber.status).toBe("cancelled");
+    expect(detail.emails.map((e) => e.kind)).toEqual(
+      expect.arrayContaining(["subscription_cancel_scheduled", "subscription_cancelled"]),
+    );
+    const { payments } = await readJson(
+      await app.request(`/api/subscribers/${ids.bob}/payments`, asCreator(creator)),
+      subscriberPaymentsSchema,
+    );
+    expect(payments).toHaveLength(1);
   });
 
   it("cancels at once: cancelled, no charge ahead, once", async () => {
@@ -333,7 +352,8 @@ describe("POST /api/subscribers/:id/cancel", () => {
     expect(toCustomer?.text).toContain("The business cancelled");
     const again = await cancel(ids.quote, { when: "now" });
     expect(again.status).toBe(409);
-    expect(names(await list("?status=cancelled"))).toEqual(['Anna "Nan" Lee, Jr.']);
+    // Bob's end, set at the period's end above, has come too.
+    expect(names(await list("?status=cancelled"))).toEqual(['Anna "Nan" Lee, Jr.', "bob Smith"]);
   });
 
   it("refuses a body without a valid `when`", async () => {
