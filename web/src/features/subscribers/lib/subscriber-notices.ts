@@ -10,6 +10,9 @@ export interface SubscriberNotice {
 
 type NoticeFacts = Pick<SubscriberListItem, "pause" | "endsAt" | "pendingSwitch">;
 
+/** A date kept on one line: a narrow badge wraps before "Dec 18, 2026", not inside it. */
+const day = (iso: string) => formatDate(iso).replace(/ /g, "\u00a0");
+
 /**
  * What is about to change for a subscriber, said the same way in a row and in the detail
  * (issue 21): "Paused until Aug 31, 2027" (or "Paused" with no end set), "Ending Dec 28, 2026",
@@ -21,16 +24,16 @@ export function subscriberNotices({
   pendingSwitch,
 }: NoticeFacts): SubscriberNotice[] {
   const notices: SubscriberNotice[] = [];
-  if (endsAt) notices.push({ kind: "ending", text: `Ending ${formatDate(endsAt)}` });
+  if (endsAt) notices.push({ kind: "ending", text: `Ending ${day(endsAt)}` });
   if (pause) {
-    const text = pause.until ? `Paused until ${formatDate(pause.until)}` : "Paused";
+    const text = pause.until ? `Paused until ${day(pause.until)}` : "Paused";
     notices.push({ kind: "paused", text });
   }
   if (pendingSwitch) {
     const { offeringTitle, effectiveAt } = pendingSwitch;
     notices.push({
       kind: "switching",
-      text: `Switching to ${offeringTitle} on ${formatDate(effectiveAt)}`,
+      text: `Switching to ${offeringTitle} on ${day(effectiveAt)}`,
     });
   }
   return notices;
