@@ -58,8 +58,8 @@ export function BusinessMetricsSection({
           Recurring revenue
         </h2>
         <p className="text-sm text-gray-600">
-          Live subscribers are active or past due (their card is being retried). Months are calendar
-          months in UTC.
+          Live subscribers are active, past due (their card is being retried) or paused. Months are
+          calendar months in UTC.
         </p>
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
