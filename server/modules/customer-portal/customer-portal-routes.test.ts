@@ -2,11 +2,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   billingPortalResponseSchema,
+  cancelSubscriptionResponseSchema,
   newManageLinkResponseSchema,
 } from "../../../contracts/customer-portal";
 import type { Offering } from "../../../contracts/offerings";
 import { asCreator } from "../../../tests/factories/creator-factory";
 import { createOffering, type OnboardedCreator } from "../../../tests/factories/offering-factory";
+import { advanceEmulatorClock } from "../../../tests/factories/stripe-browser";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
 import { linksIn, readOutbox } from "../../../tests/setup/outbox";
 import { jsonRequest, TEST_ORIGIN, type TestApp } from "../../../tests/setup/test-app";
@@ -30,6 +32,14 @@ startCreatorAppPerFile(async (started) => {
 const portalPath = (customUrl: string, manageKey: string) =>
   `/api/public/customers/${customUrl}/${manageKey}`;
 const notFound = { error: { code: "not_found", message: "Subscription Not Found" } };
+
+async function statusOf(subscriberId: string) {
+  const [row] = await app.runtime.deps.db
+    .select({ status: subscribers.paymentStatus })
+    .from(subscribers)
+    .where(eq(subscribers.id, subscriberId));
+  return row?.status;
+}
 
 function newLink(customUrl: string, manageKey: string) {
   return app.request(`${portalPath(customUrl, manageKey)}/new-link`, jsonRequest("POST", {}));
@@ -109,31 +119,55 @@ describe("subscriber self-service", () => {
     expect(bare.status).toBe(400);
   });
 
-  it("cancels in Stripe first, then marks the subscriber cancelled, one way", async () => {
+  it("sets the end in Stripe first, at the paid period's end; the subscriber is cancelled when it comes", async () => {
     const { subscriberId, manageKey, subscriptionId } = await subscribeWithCard(app, offering);
     const byId = await app.request(
       "/api/cancel-subscription",
       jsonRequest("POST", { customUrl: offering.customUrl, manageKey: subscriberId }),
     );
     expect(byId.status).toBe(404);
-    const response = await app.request(
-      "/api/cancel-subscription",
-      jsonRequest("POST", { customUrl: offering.customUrl, manageKey }),
-    );
+    const cancel = () =>
+      app.request(
+        "/api/cancel-subscription",
+        jsonRequest("POST", { customUrl: offering.customUrl, manageKey }),
+      );
+    const response = await cancel();
     expect(response.status).toBe(200);
-    const subscription = await app.runtime.deps.stripe.subscriptions.retrieve(subscriptionId);
-    expect(subscription.status).toBe("canceled");
-    const [row] = await app.runtime.deps.db
-      .select()
-      .from(subscribers)
-      .where(eq(subscribers.id, subscriberId));
-    expect(row!.paymentStatus).toBe("cancelled");
+    const { endsAt } = await readJson(response, cancelSubscriptionResponseSchema);
+    const { stripe } = app.runtime.deps;
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    expect(subscription).toMatchObject({ status: "active", cancel_at_period_end: true });
+    const periodEnd = subscription.items.data[0]!.current_period_end;
+    expect(endsAt).toBe(new Date(periodEnd * 1000).toISOString());
+    // Paid to the period's end: still a subscriber until then.
+    expect(await statusOf(subscriberId)).toBe("active");
+    // Asked again, the same end.
+    expect(await readJson(await cancel(), cancelSubscriptionResponseSchema)).toEqual({
+      ok: true,
+      endsAt,
+    });
 
     const wrongOffering = await app.request(
       "/api/cancel-subscription",
       jsonRequest("POST", { customUrl: other.customUrl, manageKey }),
     );
     expect(wrongOffering.status).toBe(404);
+
+    // Past the period's end Stripe ends it, uncharged, and the sync marks the subscriber.
+    await advanceEmulatorClock(app, 32);
+    await app.flushWebhooks();
+    const ended = await stripe.subscriptions.retrieve(subscriptionId);
+    expect(ended.status).toBe("canceled");
+    expect(ended.ended_at).toBe(periodEnd);
+    expect(await statusOf(subscriberId)).toBe("cancelled");
+    const invoices = await stripe.invoices.list({ subscription: subscriptionId });
+    expect(invoices.data).toHaveLength(1);
+    // Ended is ended: one way.
+    expect(await readJson(await cancel(), cancelSubscriptionResponseSchema)).toEqual({
+      ok: true,
+      endsAt: null,
+    });
+    expect(await statusOf(subscriberId)).toBe("cancelled");
   });
 
   it("keeps Stripe's error as the cause of the 502 it answers", async () => {
