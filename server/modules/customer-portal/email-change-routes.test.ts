@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { customerPortalSchema, emailChangeOutcomeSchema } from "../../../contracts/customer-portal";
 import type { Offering } from "../../../contracts/offerings";
 import { createOffering } from "../../../tests/factories/offering-factory";
+import { advanceEmulatorClock } from "../../../tests/factories/stripe-browser";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
 import { linksIn, readOutbox } from "../../../tests/setup/outbox";
 import { jsonRequest, TEST_ORIGIN, type TestApp } from "../../../tests/setup/test-app";
@@ -217,10 +218,15 @@ describe("a self-service e-mail change", () => {
     expect(unknown.status).toBe(404);
     expect((await readApiError(unknown)).message).toMatch(/not valid/);
     expect((await post("undo", "B".repeat(43))).status).toBe(404);
-    await app.request(
+    const cancelled = await app.request(
       "/api/cancel-subscription",
       jsonRequest("POST", { customUrl: offering.customUrl, manageKey }),
     );
+    expect(cancelled.status).toBe(200);
+    // The cancel takes effect at the paid period's end: past it, the subscription has ended.
+    await advanceEmulatorClock(app, 32);
+    await app.flushWebhooks();
+    expect((await rowOf(subscriberId)).paymentStatus).toBe("cancelled");
     expect((await requestChange(manageKey, unique("late"))).status).toBe(409);
     const rows = await app.runtime.deps.db
       .select()
