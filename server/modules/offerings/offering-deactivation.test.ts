@@ -13,6 +13,7 @@ import {
   createOnboardedCreator,
   type OnboardedCreator,
 } from "../../../tests/factories/offering-factory";
+import { advanceEmulatorClock } from "../../../tests/factories/stripe-browser";
 import { subscribeWithCard } from "../../../tests/factories/subscriber-factory";
 import { jsonRequest, TEST_ORIGIN, type TestApp } from "../../../tests/setup/test-app";
 import { readJson } from "../../../tests/support/read-json";
@@ -45,6 +46,12 @@ async function liveSubscriberCount(offering: Offering, as = creator) {
   return { status: response.status, body: await readJson(response, schema) };
 }
 
+/** Moves Stripe's clock past a monthly period's end and lets its webhooks land. */
+async function passPeriodEnd() {
+  await advanceEmulatorClock(app, 32);
+  await app.flushWebhooks();
+}
+
 async function cancelViaPortal(offering: Offering, manageKey: string) {
   return app.request(
     "/api/cancel-subscription",
@@ -64,11 +71,12 @@ describe("the deactivate confirmation's live-subscriber count", () => {
     const second = await subscribeWithCard(app, offering);
     const third = await subscribeWithCard(app, offering);
     await subscribeWithCard(app, elsewhere);
+    expect((await cancelViaPortal(offering, third.manageKey)).status).toBe(200);
+    await passPeriodEnd();
     await app.runtime.deps.db
       .update(subscribers)
       .set({ paymentStatus: "past_due" })
       .where(eq(subscribers.id, second.subscriberId));
-    expect((await cancelViaPortal(offering, third.manageKey)).status).toBe(200);
 
     expect((await liveSubscriberCount(offering)).body).toEqual({ liveSubscriberCount: 2 });
     expect(first.subscriberId).toBeTruthy();
@@ -118,6 +126,15 @@ describe("deactivating an offering with live subscribers", () => {
     );
     expect(billingPortal.status).toBe(200);
     expect((await cancelViaPortal(offering, manageKey)).status).toBe(200);
+    const ending = await stripe.subscriptions.retrieve(subscriptionId);
+    expect(ending).toMatchObject({ status: "active", cancel_at_period_end: true });
+    const endsAt = new Date(ending.items.data[0]!.current_period_end * 1000).toISOString();
+    const set = await app.request(portalPath(offering, manageKey));
+    expect(await set.json()).toMatchObject({
+      subscriber: { paymentStatus: "active" },
+      controls: { endsAt },
+    });
+    await passPeriodEnd();
     expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe("canceled");
     const after = await app.request(portalPath(offering, manageKey));
     expect(await after.json()).toMatchObject({ subscriber: { paymentStatus: "cancelled" } });
@@ -137,6 +154,8 @@ describe("deactivating an offering with live subscribers", () => {
     const live = [await subscribeWithCard(app, offering), await subscribeWithCard(app, offering)];
     const cancelled = await subscribeWithCard(app, offering);
     expect((await cancelViaPortal(offering, cancelled.manageKey)).status).toBe(200);
+    // Ended before the deactivation: it has nothing left to schedule.
+    await passPeriodEnd();
 
     const body = { isActive: false, liveSubscribers: "cancel_at_period_end" };
     const response = await setStatus(offering, body);
@@ -161,6 +180,16 @@ describe("deactivating an offering with live subscribers", () => {
       expect(await portal.json()).toMatchObject({ subscriber: { paymentStatus: "active" } });
     }
     expect((await cancelViaPortal(offering, live[0]!.manageKey)).status).toBe(200);
+
+    // With their period they end, uncharged again.
+    await passPeriodEnd();
+    for (const { subscriptionId, manageKey } of live) {
+      expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe("canceled");
+      const invoices = await stripe.invoices.list({ subscription: subscriptionId });
+      expect(invoices.data).toHaveLength(2);
+      const portal = await app.request(portalPath(offering, manageKey));
+      expect(await portal.json()).toMatchObject({ subscriber: { paymentStatus: "cancelled" } });
+    }
 
     // Reactivating works as before and reopens sign-ups.
     const reactivated = await setStatus(offering, { isActive: true });
