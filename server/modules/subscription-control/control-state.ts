@@ -41,6 +41,15 @@ export const CONTROL_MESSAGES = {
   notPaused: "Your subscription isn't paused.",
 } as const;
 
+/** A date as the page and its messages say it: "June 1, 2027" (UTC, Stripe's day). */
+export const formatDay = (date: Date) =>
+  date.toLocaleDateString("en-US", {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
 const yes: Availability = { available: true, reason: null };
 const no = (reason: string): Availability => ({ available: false, reason });
 
@@ -68,8 +77,8 @@ export function switchAvailability(state: ControlState): Availability {
   if (blocked) return no(blocked);
   if (state.pause) return no(CONTROL_MESSAGES.pausedSwitch);
   if (state.pendingSwitch) {
-    const on = state.pendingSwitch.effectiveAt.toISOString().slice(0, 10);
-    return no(`You're already switching to ${state.pendingSwitch.offeringTitle} on ${on}.`);
+    const { offeringTitle, effectiveAt } = state.pendingSwitch;
+    return no(`You're already switching to ${offeringTitle} on ${formatDay(effectiveAt)}.`);
   }
   return yes;
 }

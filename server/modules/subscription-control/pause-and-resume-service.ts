@@ -10,7 +10,7 @@ import {
   requireSubscriber,
   type SubscriberRef,
 } from "../customer-portal/customer-portal-service";
-import { CONTROL_MESSAGES, pauseAvailability } from "./control-state";
+import { CONTROL_MESSAGES, formatDay, pauseAvailability } from "./control-state";
 import { firstRenewalOnOrAfter, nthRenewal } from "./renewal-dates";
 import { loadControlState } from "./subscription-control-repository";
 
@@ -90,14 +90,6 @@ export async function endPause(
   );
   return answer(deps, ref, subscription.id);
 }
-
-const formatDay = (date: Date) =>
-  date.toLocaleDateString("en-US", {
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 
 /**
  * When the first charge after the pause falls: after `periods` renewals passed over, or the
