@@ -8,6 +8,10 @@ import { subscribeWithCard } from "../factories/subscriber-factory";
 import { jsonRequest, type TestApp } from "../setup/test-app";
 import { startTestAppPerFile } from "../support/test-app-per-file";
 
+// A cancel at the period's end is told when it is set (ADR 033): the customer hears
+// "cancellation scheduled", the business a change of subscription. When the period ends the
+// customer hears "cancelled", once; the business only if it wasn't told at scheduling.
+
 let app: TestApp;
 
 startTestAppPerFile((started) => {
@@ -21,8 +25,31 @@ async function mailOf(subscriberId: string, kind: string) {
     .where(and(eq(emailOutbox.subscriberId, subscriberId), eq(emailOutbox.kind, kind)));
 }
 
+/** How many of each kind a subscriber was sent, for the kinds a cancellation sends. */
+async function cancellationMailOf(subscriberId: string) {
+  const kinds = [
+    "subscription_cancel_scheduled",
+    "subscription_cancelled",
+    "creator_subscription_change",
+    "creator_cancellation",
+  ] as const;
+  const counts: Record<string, number> = {};
+  for (const kind of kinds) counts[kind] = (await mailOf(subscriberId, kind)).length;
+  return counts;
+}
+
+/** Past a monthly period's end, with Stripe's webhooks delivered. */
+async function passPeriodEnd() {
+  await advanceEmulatorClock(app, 32);
+  await app.flushWebhooks();
+}
+
+function cancelAsCustomer(customUrl: string, manageKey: string) {
+  return app.request("/api/cancel-subscription", jsonRequest("POST", { customUrl, manageKey }));
+}
+
 describe("cancellation e-mails say who ended the subscription, once", () => {
-  it("tells both sides the business cancelled at the period's end, and says it once", async () => {
+  it("tells both sides when the business sets the end, then the customer when it comes, once", async () => {
     const creator = await createOnboardedCreator(app);
     const offering = await createOffering(app, creator, { title: "Piano Lessons" });
     const { subscriberId } = await subscribeWithCard(app, offering, { name: "Pia" });
@@ -36,21 +63,86 @@ describe("cancellation e-mails say who ended the subscription, once", () => {
     expect(response.status).toBe(200);
     await app.flushWebhooks();
 
-    const [toCustomer] = await mailOf(subscriberId, "subscription_cancelled");
-    expect(toCustomer?.text).toContain("Piano Lessons");
-    expect(toCustomer?.text).toMatch(/keep access until/i);
-    const [toCreator] = await mailOf(subscriberId, "creator_cancellation");
+    const [toCustomer] = await mailOf(subscriberId, "subscription_cancel_scheduled");
+    expect(toCustomer?.text).toContain(
+      "The business set your Piano Lessons subscription to end on",
+    );
+    expect(toCustomer?.text).toMatch(/resume/i);
+    const [toCreator] = await mailOf(subscriberId, "creator_subscription_change");
     expect(toCreator?.to).toBe(creator.email);
-    expect(toCreator?.subject).toBe("You cancelled Pia's Piano Lessons subscription");
+    expect(toCreator?.subject).toMatch(/^You set Pia's Piano Lessons subscription to end on /);
+    expect(await cancellationMailOf(subscriberId)).toEqual({
+      subscription_cancel_scheduled: 1,
+      subscription_cancelled: 0,
+      creator_subscription_change: 1,
+      creator_cancellation: 0,
+    });
 
-    // The period ends and Stripe reports the subscription deleted: nothing new to say.
-    await advanceEmulatorClock(app, 32);
-    await app.flushWebhooks();
-    expect(await mailOf(subscriberId, "subscription_cancelled")).toHaveLength(1);
-    expect(await mailOf(subscriberId, "creator_cancellation")).toHaveLength(1);
+    // The period ends and Stripe reports the subscription deleted: the customer hears it ended;
+    // the business, told at scheduling, hears nothing new.
+    await passPeriodEnd();
+    const [ended] = await mailOf(subscriberId, "subscription_cancelled");
+    expect(ended?.text).toContain("The business cancelled your Piano Lessons subscription");
+    expect(ended?.text).not.toMatch(/keep access until/i);
+    expect(await cancellationMailOf(subscriberId)).toEqual({
+      subscription_cancel_scheduled: 1,
+      subscription_cancelled: 1,
+      creator_subscription_change: 1,
+      creator_cancellation: 0,
+    });
+    // Later syncs and periods add nothing.
+    await passPeriodEnd();
+    expect((await cancellationMailOf(subscriberId)).subscription_cancelled).toBe(1);
   });
 
-  it("tells the creator the customer cancelled, unless the creator turned that off", async () => {
+  it("tells the creator the customer set the end, and not again when it comes", async () => {
+    const creator = await createOnboardedCreator(app);
+    const offering = await createOffering(app, creator, { title: "Yoga" });
+    const { subscriberId, manageKey } = await subscribeWithCard(app, offering, { name: "Yan" });
+    expect((await cancelAsCustomer(offering.customUrl, manageKey)).status).toBe(200);
+    await app.flushWebhooks();
+
+    const [toCustomer] = await mailOf(subscriberId, "subscription_cancel_scheduled");
+    expect(toCustomer?.text).toContain("You set your Yoga subscription to end on");
+    const [toCreator] = await mailOf(subscriberId, "creator_subscription_change");
+    expect(toCreator?.to).toBe(creator.email);
+    expect(toCreator?.subject).toMatch(/^Yan set Yoga to end on /);
+
+    await passPeriodEnd();
+    const [ended] = await mailOf(subscriberId, "subscription_cancelled");
+    expect(ended?.text).toMatch(/you cancelled your Yoga subscription/i);
+    expect(await cancellationMailOf(subscriberId)).toEqual({
+      subscription_cancel_scheduled: 1,
+      subscription_cancelled: 1,
+      creator_subscription_change: 1,
+      creator_cancellation: 0,
+    });
+  });
+
+  it("tells the creator an end that wasn't scheduled, when it happens", async () => {
+    const creator = await createOnboardedCreator(app);
+    const offering = await createOffering(app, creator, { title: "Guitar" });
+    const { subscriberId } = await subscribeWithCard(app, offering, { name: "Gus" });
+    const response = await app.request(
+      `/api/subscribers/${subscriberId}/cancel`,
+      asCreator(creator, jsonRequest("POST", { when: "now" })),
+    );
+    expect(response.status).toBe(200);
+    await app.flushWebhooks();
+
+    const [toCustomer] = await mailOf(subscriberId, "subscription_cancelled");
+    expect(toCustomer?.text).toContain("The business cancelled your Guitar subscription");
+    const [toCreator] = await mailOf(subscriberId, "creator_cancellation");
+    expect(toCreator?.subject).toBe("You cancelled Gus's Guitar subscription");
+    expect(await cancellationMailOf(subscriberId)).toEqual({
+      subscription_cancel_scheduled: 0,
+      subscription_cancelled: 1,
+      creator_subscription_change: 0,
+      creator_cancellation: 1,
+    });
+  });
+
+  it("tells the creator nothing of a customer's cancel when the creator turned that off", async () => {
     const creator = await createOnboardedCreator(app);
     const offering = await createOffering(app, creator, { title: "Dog Walks" });
     const quiet = await app.request(
@@ -59,16 +151,20 @@ describe("cancellation e-mails say who ended the subscription, once", () => {
     );
     expect(quiet.status).toBe(200);
     const { subscriberId, manageKey } = await subscribeWithCard(app, offering, { name: "Rex" });
-    const cancelled = await app.request(
-      "/api/cancel-subscription",
-      jsonRequest("POST", { customUrl: offering.customUrl, manageKey }),
-    );
-    expect(cancelled.status).toBe(200);
+    expect((await cancelAsCustomer(offering.customUrl, manageKey)).status).toBe(200);
     await app.flushWebhooks();
+    const [scheduled] = await mailOf(subscriberId, "subscription_cancel_scheduled");
+    expect(scheduled?.text).toMatch(/you set your Dog Walks subscription to end on/i);
 
+    await passPeriodEnd();
     const [toCustomer] = await mailOf(subscriberId, "subscription_cancelled");
     expect(toCustomer?.text).toMatch(/you cancelled/i);
-    expect(await mailOf(subscriberId, "creator_cancellation")).toHaveLength(0);
+    expect(await cancellationMailOf(subscriberId)).toEqual({
+      subscription_cancel_scheduled: 1,
+      subscription_cancelled: 1,
+      creator_subscription_change: 0,
+      creator_cancellation: 0,
+    });
     // The other switches stay on.
     expect(await mailOf(subscriberId, "creator_new_subscriber")).toHaveLength(1);
   });
