@@ -7,6 +7,7 @@ import type { Offering } from "../../contracts/offerings";
 import { subscribers } from "../../server/db/schema/app";
 import { asCreator } from "../factories/creator-factory";
 import { createOffering, type OnboardedCreator } from "../factories/offering-factory";
+import { advanceEmulatorClock } from "../factories/stripe-browser";
 import { subscribeWithCard } from "../factories/subscriber-factory";
 import { jsonRequest, type TestApp } from "../setup/test-app";
 import { readJson } from "../support/read-json";
@@ -74,12 +75,19 @@ describe("a price edit", () => {
       livePriceRange: { minCents: 2500, maxCents: 4000 },
     });
 
-    // A cancelled subscriber no longer counts towards revenue.
+    // A cancel ends the subscription at the paid period's end: until then it still counts.
     const cancelled = await app.request(
       "/api/cancel-subscription",
       jsonRequest("POST", { customUrl: offering.customUrl, manageKey: early.manageKey }),
     );
     expect(cancelled.status).toBe(200);
+    expect(await performanceOf(offering)).toMatchObject({
+      liveSubscriberCount: 2,
+      revenueCents: 6500,
+    });
+    // Once it has ended, it no longer counts towards revenue.
+    await advanceEmulatorClock(app, 32);
+    await app.flushWebhooks();
     expect(await performanceOf(offering)).toMatchObject({
       liveSubscriberCount: 1,
       revenueCents: 4000,
