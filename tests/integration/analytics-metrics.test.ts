@@ -12,6 +12,7 @@ import {
   createOnboardedCreator,
   type OnboardedCreator,
 } from "../factories/offering-factory";
+import { advanceEmulatorClock } from "../factories/stripe-browser";
 import { subscribeWithCard } from "../factories/subscriber-factory";
 import { jsonRequest, type TestApp } from "../setup/test-app";
 import { startTestAppPerFile } from "../support/test-app-per-file";
@@ -567,23 +568,6 @@ describe("a cancellation is dated where it happens", () => {
     return row!;
   }
 
-  it("by the customer's cancel, at that moment", async () => {
-    const creator = await createOnboardedCreator(app);
-    const offering = await createOffering(app, creator);
-    const { subscriberId, manageKey } = await subscribeWithCard(app, offering);
-    expect((await cancelledAtOf(subscriberId)).cancelledAt).toBeNull();
-    const before = Date.now();
-    const response = await app.request(
-      "/api/cancel-subscription",
-      jsonRequest("POST", { customUrl: offering.customUrl, manageKey }),
-    );
-    expect(response.status).toBe(200);
-    await app.flushWebhooks(); // Stripe's deleted event then finds it cancelled and keeps the date
-    const { cancelledAt } = await cancelledAtOf(subscriberId);
-    expect(cancelledAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(cancelledAt!.getTime()).toBeLessThanOrEqual(Date.now());
-  });
-
   it("by Stripe's word (a cancel outside the app), at Stripe's ended_at", async () => {
     const creator = await createOnboardedCreator(app);
     const offering = await createOffering(app, creator);
@@ -620,6 +604,12 @@ describe("a cancellation is dated where it happens", () => {
 });
 
 describe("GET /api/dashboard/analytics", () => {
+  async function metricsOf(creator: OnboardedCreator) {
+    const response = await app.request("/api/dashboard/analytics", asCreator(creator));
+    expect(response.status).toBe(200);
+    return analyticsSchema.parse(await response.json()).metrics;
+  }
+
   it("serves the metrics for the signed-in creator's live data", async () => {
     const creator = await createOnboardedCreator(app);
     const lawn = await createOffering(app, creator, { priceCents: 2500 });
@@ -632,10 +622,19 @@ describe("GET /api/dashboard/analytics", () => {
     );
     expect(cancelled.status).toBe(200);
     await app.flushWebhooks();
+    // Set to end at the period's end: paid until then, so still live and in MRR.
+    const ending = await metricsOf(creator);
+    expect(ending).toMatchObject({ mrrCents: 6500, activeSubscribers: 2, liveSubscribers: 2 });
+    expect(ending.thisMonth.churnedSubscribers).toBe(0);
+    // The business ends it now.
+    const endedNow = await app.request(
+      `/api/subscribers/${leaving.subscriberId}/cancel`,
+      asCreator(creator, jsonRequest("POST", { when: "now" })),
+    );
+    expect(endedNow.status).toBe(200);
+    await app.flushWebhooks();
 
-    const response = await app.request("/api/dashboard/analytics", asCreator(creator));
-    expect(response.status).toBe(200);
-    const { metrics } = analyticsSchema.parse(await response.json());
+    const metrics = await metricsOf(creator);
     expect(metrics).toMatchObject({
       mrrCents: 2500,
       activeSubscribers: 1,
@@ -660,4 +659,41 @@ describe("GET /api/dashboard/analytics", () => {
     const response = await app.request("/api/dashboard/analytics");
     expect(response.status).toBe(401);
   });
+});
+
+// Last in the file: it moves Stripe's clock, which dates every later payment.
+describe("a customer's cancellation is dated when its period ends", () => {
+  it("not when asked: the subscriber is live until Stripe ends it at the period's end", async () => {
+    const creator = await createOnboardedCreator(app);
+    const offering = await createOffering(app, creator);
+    const { subscriberId, manageKey, subscriptionId } = await subscribeWithCard(app, offering);
+    const response = await app.request(
+      "/api/cancel-subscription",
+      jsonRequest("POST", { customUrl: offering.customUrl, manageKey }),
+    );
+    expect(response.status).toBe(200);
+    await app.flushWebhooks();
+    expect(await cancellationOf(subscriberId)).toEqual({ status: "active", cancelledAt: null });
+
+    const before = Date.now();
+    await advanceEmulatorClock(app, 32);
+    await app.flushWebhooks();
+    const ended = await app.runtime.deps.stripe.subscriptions.retrieve(subscriptionId);
+    const { status, cancelledAt } = await cancellationOf(subscriberId);
+    expect(status).toBe("cancelled");
+    // Stripe's clock runs ahead of the database's here: its ended_at, no later than now.
+    expect(ended.ended_at).toBe(ended.items.data[0]!.current_period_end);
+    expect(cancelledAt!.getTime()).toBeGreaterThanOrEqual(before);
+    expect(cancelledAt!.getTime()).toBeLessThanOrEqual(
+      Math.min(Date.now(), ended.ended_at! * 1000),
+    );
+  });
+
+  async function cancellationOf(subscriberId: string) {
+    const [row] = await app.runtime.deps.db
+      .select({ status: subscribers.paymentStatus, cancelledAt: subscribers.cancelledAt })
+      .from(subscribers)
+      .where(eq(subscribers.id, subscriberId));
+    return row!;
+  }
 });
