@@ -145,16 +145,37 @@ test("a creator finds, exports and cancels a subscriber from the Subscribers tab
   await confirm.getByRole("button", { name: "Cancel at period end" }).click();
   await expect(confirm).toBeHidden();
   await expect(detail.getByText(/Mary Jones's subscription will end on/)).toBeVisible();
-  await expect(detail.getByText(/^Ends$/)).toBeVisible();
+  // Issue 21: "Ending <date>" in the detail and in her row, and the Ending filter finds her.
+  await expect(detail.getByText(/^Ending \w+/)).toBeVisible();
   await expect(detail.getByRole("region", { name: "E-mails sent" })).toContainText("Cancellation");
   await page.keyboard.press("Escape");
-  await expect(page.getByRole("table")).toContainText(/Ends/);
+  await expect(page.getByRole("table")).toContainText(/Ending \w+/);
+  const status = page.getByLabel("Status");
+  await expect(status.getByRole("option")).toHaveText([
+    "Any status",
+    "Active",
+    "Trial",
+    "Past due",
+    "Paused",
+    "Ending",
+    "Cancelled",
+  ]);
+  await page.getByLabel("Search").fill("");
+  await status.selectOption("ending");
+  await expect(page).toHaveURL(/status=ending/);
+  await expect(page).not.toHaveURL(/q=/);
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
+  await expect(page.getByRole("table").getByRole("row").nth(1)).toContainText("Mary Jones");
+  await status.selectOption("paused");
+  await expect(page.getByText("No matching subscribers")).toBeVisible();
 
-  // The customer was told the business cancelled.
   const outbox = await page.request.get("/api/dev/outbox");
   const { messages } = await readJson(outbox, outboxSchema);
-  const cancelled = messages.find((m) => m.to === maryEmail && /cancel/i.test(m.subject));
-  expect(cancelled?.text).toContain("The business cancelled your Weekly Lawn Care subscription");
+  // Set to end at the period's end (issue 21): told the date, and that the business set it.
+  const cancelled = messages.find((m) => m.to === maryEmail && /ends on/i.test(m.subject));
+  expect(cancelled?.text).toContain(
+    "The business set your Weekly Lawn Care subscription to end on",
+  );
 
   // At 375 px: the tab bar and the list fit, the detail and the dialog too.
   await page.setViewportSize({ width: 375, height: 812 });
