@@ -67,6 +67,15 @@ test("a creator sells weekly with a 14-day trial, and every price says its caden
   await expect(
     create.getByText("First 14 days free, then $25.00/week", { exact: true }),
   ).toBeVisible();
+  // Issue 21: the longest pause a customer may take, 4 periods unless chosen, in the cadence's
+  // own words.
+  const pausing = create.getByLabel("Pausing");
+  await expect(pausing).toHaveValue("4");
+  await expect(pausing.getByRole("option")).toHaveText([
+    "Customers can't pause",
+    ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `Up to ${n} week${n === 1 ? "" : "s"}`),
+  ]);
+  await pausing.selectOption({ label: "Up to 2 weeks" });
   await shot(page, "create-dialog-desktop");
   await page.setViewportSize(phone);
   await expectNoHorizontalOverflow(page, "the create dialog at 390 px");
@@ -88,6 +97,8 @@ test("a creator sells weekly with a 14-day trial, and every price says its caden
   const edit = page.getByRole("dialog", { name: "Edit Subscription" });
   await expect(edit.getByLabel("Billing")).toHaveValue("week");
   await expect(edit.getByLabel("Free trial")).toHaveValue("14");
+  await expect(edit.getByLabel("Pausing")).toHaveValue("2");
+  await expect(edit.getByLabel("Pausing")).toContainText("Up to 2 weeks");
   await expect(edit.getByLabel("Price per week (USD)")).toHaveValue("25.00");
   await expect(
     edit.getByText("Existing subscribers keep the price they signed up for."),
