@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { offeringResponseSchema } from "../../contracts/offerings";
+import { subscriberPageSchema } from "../../contracts/subscribers";
 import { readJson } from "../support/read-json";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, subscribeThroughApi } from "./helpers/api";
@@ -48,9 +49,19 @@ test("the Analytics tab's business metrics read at 375 px and 1280 px, with no a
     seller.offering.customUrl,
     "Casey Leaves",
   );
-  const cancelled = await page.request.post("/api/cancel-subscription", {
+  // A customer's cancel now waits for the period's end (issue 21): the business ends it now.
+  const scheduled = await page.request.post("/api/cancel-subscription", {
     headers,
     data: { customUrl: seller.offering.customUrl, manageKey: leaving },
+  });
+  expect(scheduled.status()).toBe(200);
+  const found = await readJson(
+    await page.request.get("/api/subscribers?q=Casey"),
+    subscriberPageSchema,
+  );
+  const cancelled = await page.request.post(`/api/subscribers/${found.subscribers[0]!.id}/cancel`, {
+    headers,
+    data: { when: "now" },
   });
   expect(cancelled.status()).toBe(200);
 
@@ -63,6 +74,9 @@ test("the Analytics tab's business metrics read at 375 px and 1280 px, with no a
       await expect(page.getByRole("group", { name: tile })).toBeVisible();
     }
     await expect(page.getByRole("group", { name: "Active Subscribers" })).toContainText("2");
+    await expect(page.getByRole("group", { name: "Paused" })).toContainText(
+      "0Pausing now: still subscribers, not in monthly revenue",
+    );
     await expect(page.getByRole("group", { name: "ARPU" })).toContainText("$32.50");
     await expect(page.getByRole("group", { name: "ARPU" })).toContainText(
       "MRR ÷ 2 live subscribers",
