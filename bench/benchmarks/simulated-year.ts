@@ -14,7 +14,9 @@ const EMULATOR_RSS_TARGET_MB = 250;
  * supervised child): 3 creators, each selling every cadence and one offering with a free trial,
  * two of them with promo codes; 1,000 subscribers, some with a code, some on a trial; renewals
  * through the emulator's clock, 5% of cards failing, 2% of customers leaving each month, a price
- * edit per creator in month 4 (with new subscribers at the new price). Reports wall time, each
+ * edit per creator in month 4 (with new subscribers at the new price); each month, 1 in 200
+ * customers per action pause for 2 periods, skip one, pause and resume now, cancel at the
+ * period's end and resume, switch up or down, from their links. Reports wall time, each
  * process's peak and per-month memory, and whether earnings equal the emulator's charged
  * invoices to the cent, invoice by invoice, discounts too; per cadence, the charges, trials
  * converted and discount.
@@ -37,6 +39,7 @@ export async function benchSimulatedYear(
       failingShare: 0.05,
       monthlyCancelShare: 0.02,
       priceEditMonth: 4,
+      controlsPerMonth: Math.max(1, Math.round(subscribers / 200)),
       parallel: 10,
       log: (line) => process.stdout.write(`  simulated year: ${line}\n`),
     });
@@ -128,7 +131,26 @@ export async function benchSimulatedYear(
         unit: `charges, ${c.chargedCents} cents (${c.subscribers} subscribers, ${c.withCode} with a code; trials ${c.trialsConverted} of ${c.trialsStarted} converted; ${c.discountCents} cents off; ${c.zeroCharges} charges at $0)`,
       });
     }
-    for (const mismatch of ledger.mismatches.slice(0, 20)) {
+    const { controls } = result;
+    record({
+      benchmark: name,
+      metric: "customer controls: pause 2 / skip / pause, resume now / cancel, resume / up / down",
+      value: Object.values(controls.counts).reduce((sum, n) => sum + n, 0),
+      unit: `actions (${Object.values(controls.counts).join(" / ")}); ${controls.voidInvoices} invoices voided`,
+    });
+    record({
+      benchmark: name,
+      metric: "upgrades' prorated invoices vs their earnings",
+      value: controls.prorationEarningsCents,
+      unit: `cents (${controls.prorationInvoices} invoices)`,
+      reference: controls.prorationCents,
+      target: "equal, to the cent; voided invoices unpaid and unearned; switched links still open",
+      meetsTarget:
+        controls.prorationEarningsCents === controls.prorationCents &&
+        controls.switchedLinksWorking === controls.switchedCustomers &&
+        controls.mismatches.length === 0,
+    });
+    for (const mismatch of [...ledger.mismatches, ...controls.mismatches].slice(0, 20)) {
       process.stdout.write(`  simulated year: MISMATCH ${mismatch}\n`);
     }
   } finally {

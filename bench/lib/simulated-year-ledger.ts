@@ -131,6 +131,9 @@ export function reconcileYear(input: {
     const isTrial = invoice.subtotal === 0;
     if (!isTrial && signup.trialDays > 0) converted.add(subscriptionId!);
     if (invoice.amount_paid === 0 && !isTrial) {
+      // Only a code takes a charge to $0, all of it: "FIRSTFREE" on a price below $30.00.
+      if (discount !== invoice.subtotal)
+        mismatches.push(`invoice ${invoice.id}: $0 of ${invoice.subtotal} cents, ${discount} off`);
       ledger.zeroChargeInvoices += 1;
       ledger.zeroChargeDiscountCents += discount;
       figures.zeroCharges += 1;

@@ -1,6 +1,8 @@
 // A business run through the emulator's clock, month by month, on `npm start`'s defaults: the
 // server on PGlite with the Stripe emulator as its supervised child process. Every cadence, free
-// trials and promo codes; the books are checked invoice by invoice (simulated-year-ledger.ts).
+// trials and promo codes; customers pausing, skipping, resuming and switching from their
+// self-service links (simulated-year-customers.ts); the books are checked invoice by invoice
+// (simulated-year-ledger.ts).
 // Shared by `npm run bench -- simulated-year` (1,000 subscribers, 12 months) and the reliability
 // test (tests/reliability/simulated-year.test.ts: 30 subscribers, 3 months, with kills).
 import { type ChildProcess, spawn } from "node:child_process";
@@ -8,8 +10,18 @@ import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import Stripe from "stripe";
 import { type Cadence, cadenceAdverb } from "../../contracts/cadence";
-import { startSubscriptionResponseSchema } from "../../contracts/subscribe";
+import {
+  finalizeSubscriptionResponseSchema,
+  startSubscriptionResponseSchema,
+} from "../../contracts/subscribe";
 import { BenchClient, setUpSelling } from "./api";
+import {
+  type ControlFigures,
+  CustomerControls,
+  type CustomerLink,
+  checkControls,
+  customerAddress,
+} from "./simulated-year-customers";
 import {
   type CreatorTotals,
   type EarningRow,
@@ -158,6 +170,11 @@ export interface YearPlan {
   monthlyCancelShare: number;
   /** The month in which each creator edits their price; a few new subscribers pay the new one. */
   priceEditMonth: number;
+  /**
+   * Customers per month doing each of: pause 2 periods, skip one, pause and resume now, cancel
+   * at the period's end and resume, upgrade, downgrade (from their self-service links).
+   */
+  controlsPerMonth: number;
   parallel: number;
   /** Runs after each month is billed and its webhooks delivered (a test kills things here). */
   afterMonth?: (month: number) => Promise<void>;
@@ -186,6 +203,8 @@ export interface YearResult {
   earningsDiscountCents: number;
   /** Invoice by invoice, with the $0 ones and the figures per cadence. */
   ledger: Ledger;
+  /** What the customers did from their links, and what it did to invoices and earnings. */
+  controls: ControlFigures;
   signups: { total: number; withCode: number; onTrial: number };
   subscribeSeconds: number;
 }
@@ -193,13 +212,15 @@ export interface YearResult {
 /**
  * Each creator sells every cadence, and one offering with a free trial (7, 14 or 30 days by
  * creator). The prices have odd cents, so percentage codes round. The first offering is the
- * monthly one setUpSelling makes (2500), whose price is edited in the plan's month.
+ * monthly one setUpSelling makes (2500), whose price is edited in the plan's month; the full
+ * garden plan is the same cadence dearer, to switch up to from it and down from.
  */
 const CATALOGUE: ReadonlyArray<{ title: string; cadence: Cadence; priceCents: number }> = [
   { title: "Weekly Dog Walks", cadence: "week", priceCents: 2499 },
   { title: "Fortnightly Cleaning", cadence: "two_weeks", priceCents: 4550 },
   { title: "Quarterly Gutter Check", cadence: "three_months", priceCents: 8999 },
   { title: "Yearly Boiler Service", cadence: "year", priceCents: 29_999 },
+  { title: "Full Garden Care", cadence: "month", priceCents: 3999 },
 ];
 const TRIALS: ReadonlyArray<{
   title: string;
@@ -273,6 +294,7 @@ export async function runSimulatedYear(
   const late = Math.min(plan.creators * 5, Math.floor(plan.subscribers / 10));
   const signups = new Map<string, Signup>();
   const subscriptions: string[] = [];
+  const links = new Map<string, CustomerLink>();
   let next = 0;
   const subscribeMany = async (count: number) => {
     const until = next + count;
@@ -282,7 +304,16 @@ export async function runSimulatedYear(
           const n = next;
           next += 1;
           const { creator, offering, promoCode } = signupPlan(n, creators);
-          const id = await subscribe(server(), offering.customUrl, { n, promoCode });
+          const { subscriptionId: id, manageKey } = await subscribe(server(), offering.customUrl, {
+            n,
+            promoCode,
+          });
+          links.set(id, {
+            subscriptionId: id,
+            manageKey,
+            customUrl: offering.customUrl,
+            address: customerAddress(n),
+          });
           signups.set(id, {
             creator,
             cadence: offering.cadence,
@@ -313,6 +344,13 @@ export async function runSimulatedYear(
 
   const months: MonthFigures[] = [];
   let cancelled = failing;
+  // The customers who act from their links: past every one the monthly cancellations can reach.
+  const horizon = failing + Math.round(plan.subscribers * plan.monthlyCancelShare) * plan.months;
+  const controls = new CustomerControls(
+    server,
+    () => subscriptions.slice(horizon).map((id) => links.get(id)!),
+    plan.controlsPerMonth,
+  );
   for (let month = 1; month <= plan.months; month += 1) {
     const t = performance.now();
     if (month === plan.priceEditMonth) {
@@ -332,7 +370,11 @@ export async function runSimulatedYear(
     }
     cancelled += leaving;
 
-    await postJson(`${server().emulatorUrl}/_emulator/clock/advance`, { days: 31 });
+    await controls.startOfMonth();
+    await postJson(`${server().emulatorUrl}/_emulator/clock/advance`, { days: 10 });
+    await deliverWebhooks(server().emulatorUrl);
+    await controls.midMonth();
+    await postJson(`${server().emulatorUrl}/_emulator/clock/advance`, { days: 21 });
     await deliverWebhooks(server().emulatorUrl);
     await plan.afterMonth?.(month);
     const charges = (await listPaidInvoices(stripe)).filter((i) => i.subtotal > 0).length;
@@ -363,12 +405,9 @@ export async function runSimulatedYear(
     });
     earningRows.push(...parsePaymentsCsv(i, await paymentsCsv(creator.client)));
   }
-  const ledger = reconcileYear({
-    signups,
-    paidInvoices: await listPaidInvoices(stripe),
-    earningRows,
-    totals,
-  });
+  const paidInvoices = await listPaidInvoices(stripe);
+  const ledger = reconcileYear({ signups, paidInvoices, earningRows, totals });
+  const controlFigures = await checkControls({ controls, stripe, paidInvoices, earningRows });
   const all = [...signups.values()];
   return {
     months,
@@ -379,6 +418,7 @@ export async function runSimulatedYear(
     emulatorDiscountCents: ledger.chargedDiscountCents,
     earningsDiscountCents: ledger.earnings.discountCents,
     ledger,
+    controls: controlFigures,
     signups: {
       total: all.length,
       withCode: all.filter((s) => s.promoCode).length,
@@ -495,7 +535,7 @@ async function subscribe(
   server: YearServer,
   customUrl: string,
   options: { n: number; promoCode: string | null },
-): Promise<string> {
+): Promise<{ subscriptionId: string; manageKey: string }> {
   const form = (fields: Record<string, string>) => ({
     method: "POST",
     headers: {
@@ -552,12 +592,14 @@ async function subscribe(
       payment_method: paymentMethodId,
     });
   }
-  await app(
-    "/api/public/subscribe/finalize",
-    { customUrl, subscriptionId: start.subscriptionId, finalizeToken: start.finalizeToken },
-    200,
+  const { manageKey } = finalizeSubscriptionResponseSchema.parse(
+    await app(
+      "/api/public/subscribe/finalize",
+      { customUrl, subscriptionId: start.subscriptionId, finalizeToken: start.finalizeToken },
+      200,
+    ),
   );
-  return start.subscriptionId;
+  return { subscriptionId: start.subscriptionId, manageKey };
 }
 
 /** A Visa number of sign-up n's own ("4242" and n, with its Luhn digit): it always pays. */
