@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cancelSubscriptionResponseSchema } from "../../contracts/customer-portal";
 import { overviewSchema } from "../../contracts/dashboard";
 import type { Offering } from "../../contracts/offerings";
 import { subscriberPageSchema } from "../../contracts/subscribers";
@@ -68,10 +69,14 @@ async function ledgerOf(subscriberId: string) {
   return { earnings, receipts };
 }
 
-async function cancelNow(offering: Offering, manageKey: string) {
+/**
+ * Ends a test's subscriptions at once (the business's cancel, "now"), so they neither renew
+ * nor count in the revenue later tests measure as the clock moves on.
+ */
+async function endNow(subscription: { subscriberId: string }) {
   const response = await app.request(
-    "/api/cancel-subscription",
-    jsonRequest("POST", { customUrl: offering.customUrl, manageKey }),
+    `/api/subscribers/${subscription.subscriberId}/cancel`,
+    asCreator(creator, jsonRequest("POST", { when: "now" })),
   );
   expect(response.status).toBe(200);
 }
@@ -118,8 +123,8 @@ describe("cadences", () => {
       .where(eq(subscribers.id, fortnightlySub.subscriberId));
     expect(row?.cadence).toBe("two_weeks");
 
-    await cancelNow(weekly, weeklySub.manageKey);
-    await cancelNow(fortnightly, fortnightlySub.manageKey);
+    await endNow(weeklySub);
+    await endNow(fortnightlySub);
   }, 120_000);
 
   it("renews a yearly subscription once in 13 months", async () => {
@@ -135,7 +140,7 @@ describe("cadences", () => {
     const { earnings, receipts } = await ledgerOf(sub.subscriberId);
     expect(earnings).toHaveLength(2);
     expect(receipts).toHaveLength(2);
-    await cancelNow(yearly, sub.manageKey);
+    await endNow(sub);
   }, 120_000);
 
   it("keeps a subscriber's cadence when the offering's changes, with a new Stripe price", async () => {
@@ -172,8 +177,8 @@ describe("cadences", () => {
       [before.subscriberId]: "month",
       [after.subscriberId]: "week",
     });
-    await cancelNow(offering, before.manageKey);
-    await cancelNow(offering, after.manageKey);
+    await endNow(before);
+    await endNow(after);
   }, 60_000);
 
   it("refuses a cadence or trial it doesn't sell, and creates nothing at Stripe", async () => {
@@ -275,13 +280,23 @@ describe("free trials", () => {
 
     await advanceDays(7);
     expect((await ledgerOf(sub.subscriberId)).earnings).toHaveLength(2);
-    await cancelNow(offering, sub.manageKey);
+    await endNow(sub);
   }, 120_000);
 
   it("charges nothing when cancelled on day 5 of the trial", async () => {
     const sub = await subscribeWithCard(app, offering, { card: "5555555555554444" });
     await advanceDays(5);
-    await cancelNow(offering, sub.manageKey);
+    // The customer's cancel ends the subscription when the trial does, before its first charge.
+    const cancelled = await app.request(
+      "/api/cancel-subscription",
+      jsonRequest("POST", { customUrl: offering.customUrl, manageKey: sub.manageKey }),
+    );
+    expect(cancelled.status).toBe(200);
+    const trial = await app.runtime.deps.stripe.subscriptions.retrieve(sub.subscriptionId);
+    expect(trial).toMatchObject({ status: "trialing", cancel_at_period_end: true });
+    expect((await readJson(cancelled, cancelSubscriptionResponseSchema)).endsAt).toBe(
+      new Date(trial.trial_end! * 1000).toISOString(),
+    );
     await advanceDays(30);
     const invoices = await invoicesOf(sub.subscriptionId);
     expect(invoices.map((invoice) => invoice.amount_paid)).toEqual([0]);
@@ -324,8 +339,8 @@ describe("free trials", () => {
     expect((await ledgerOf(paid.subscriberId)).earnings.map((e) => e.grossAmountCents)).toEqual([
       2500,
     ]);
-    await cancelNow(offering, first.manageKey);
-    await cancelNow(offering, paid.manageKey);
+    await endNow(first);
+    await endNow(paid);
   }, 60_000);
 
   it("gives the trial and takes a code on hosted Checkout, but no second trial to a known e-mail", async () => {
