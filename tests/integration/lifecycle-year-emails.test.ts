@@ -1,5 +1,6 @@
 import { count, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cancelSubscriptionResponseSchema } from "../../contracts/customer-portal";
 import type { Offering } from "../../contracts/offerings";
 import { emailOutbox } from "../../server/db/schema/app";
 import {
@@ -11,6 +12,7 @@ import { advanceEmulatorClock, createPaymentMethod, testCards } from "../factori
 import { subscribeWithCard } from "../factories/subscriber-factory";
 import { linksIn, readOutbox } from "../setup/outbox";
 import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
+import { readJson } from "../support/read-json";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 
 let smtp: SmtpSink;
@@ -51,6 +53,15 @@ async function allMailDelivered() {
     )
     .toBe(true);
 }
+
+/** A day as the e-mails write it: "February 28, 2027", in UTC. */
+const dayOf = (date: Date) =>
+  date.toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 
 function tally() {
   const counts: Record<string, number> = {};
@@ -94,12 +105,18 @@ describe("a simulated year of one creator's business", () => {
     expect(confirmed.status).toBe(200);
 
     await month();
-    // Cat cancels on the self-service page.
+    // Cat cancels on the self-service page: her subscription ends with the month she paid for.
     const cancelled = await app.request(
       "/api/cancel-subscription",
       jsonRequest("POST", { customUrl: offering.customUrl, manageKey: leaving.manageKey }),
     );
     expect(cancelled.status).toBe(200);
+    const { endsAt } = await readJson(cancelled, cancelSubscriptionResponseSchema);
+    const catsPeriod = await app.runtime.deps.stripe.subscriptions.retrieve(leaving.subscriptionId);
+    expect(endsAt).toBe(
+      new Date(catsPeriod.items.data[0]!.current_period_end * 1000).toISOString(),
+    );
+    const catEndsOn = dayOf(new Date(endsAt!));
 
     await month();
     // Bob's card starts failing: his fourth renewal and its three retries fail, then Stripe
@@ -123,6 +140,7 @@ describe("a simulated year of one creator's business", () => {
       "bob@example.com | Your Lawn Care subscription is cancelled": 1,
       "cat@example.com | Welcome to Lawn Care": 1,
       "cat@example.com | Receipt for Lawn Care": 3,
+      [`cat@example.com | Your Lawn Care subscription ends on ${catEndsOn}`]: 1,
       "cat@example.com | Your Lawn Care subscription is cancelled": 1,
       "dan@example.com | Welcome to Lawn Care": 1,
       "dan@example.com | Receipt for Lawn Care": 2,
@@ -138,7 +156,8 @@ describe("a simulated year of one creator's business", () => {
       [`${owner} | New subscriber: Dan joined Lawn Care`]: 1,
       [`${owner} | Payment failed: Bob (Lawn Care)`]: 4,
       [`${owner} | Bob's Lawn Care subscription ended after failed payments`]: 1,
-      [`${owner} | Cat cancelled Lawn Care`]: 1,
+      // Told when Cat set the end, not again when it came.
+      [`${owner} | Cat set Lawn Care to end on ${catEndsOn}`]: 1,
     });
     // Every message is multipart, and receipts name the card they charged.
     expect(smtp.received.every((m) => m.text.length > 0 && m.html.length > 0)).toBe(true);
