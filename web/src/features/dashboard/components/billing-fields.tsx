@@ -48,12 +48,18 @@ export function BillingFields({
           ))}
         </Select>
       </Field>
-      {/* The whole row, so the hint reads as one line; the select keeps a column's width. */}
+      {/* The whole row, so the hint has room; the select keeps a column's width. */}
       <div className="sm:col-span-2">
         <Field
           id={`${idPrefix}-pause`}
           label="Pausing"
-          hint="Customers can pause or skip a visit from their self-service page; nothing is charged while paused."
+          hint={
+            // No lone last word under the long sentence.
+            <span className="block text-pretty">
+              Customers can pause or skip a visit from their self-service page; nothing is charged
+              while paused.
+            </span>
+          }
         >
           <Select id={`${idPrefix}-pause`} className="sm:w-[calc(50%-0.5rem)]" {...maxPausePeriods}>
             {pausePeriodChoices.map((periods) => (

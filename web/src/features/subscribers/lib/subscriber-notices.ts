@@ -3,7 +3,7 @@ import { formatDate } from "../components/format";
 
 export type SubscriberNoticeKind = "paused" | "ending" | "switching";
 
-export interface SubscriberNotice {
+interface SubscriberNotice {
   kind: SubscriberNoticeKind;
   text: string;
 }
