@@ -370,10 +370,14 @@ export async function runSimulatedYear(
     }
     cancelled += leaving;
 
+    const controlsStarted = performance.now();
     await controls.startOfMonth();
+    let controlSeconds = (performance.now() - controlsStarted) / 1000;
     await postJson(`${server().emulatorUrl}/_emulator/clock/advance`, { days: 10 });
     await deliverWebhooks(server().emulatorUrl);
+    const switchesStarted = performance.now();
     await controls.midMonth();
+    controlSeconds += (performance.now() - switchesStarted) / 1000;
     await postJson(`${server().emulatorUrl}/_emulator/clock/advance`, { days: 21 });
     await deliverWebhooks(server().emulatorUrl);
     await plan.afterMonth?.(month);
@@ -386,7 +390,9 @@ export async function runSimulatedYear(
       emulatorRssMb: memoryMb(s.emulatorPid()),
       charges,
     });
-    log(`month ${month}: ${JSON.stringify(months.at(-1))}`);
+    log(
+      `month ${month}: ${JSON.stringify(months.at(-1))}, ${controlSeconds.toFixed(1)} s of it controls`,
+    );
   }
 
   const totals: CreatorTotals[] = [];
@@ -407,7 +413,9 @@ export async function runSimulatedYear(
   }
   const paidInvoices = await listPaidInvoices(stripe);
   const ledger = reconcileYear({ signups, paidInvoices, earningRows, totals });
+  const checkStarted = performance.now();
   const controlFigures = await checkControls({ controls, stripe, paidInvoices, earningRows });
+  log(`controls checked in ${((performance.now() - checkStarted) / 1000).toFixed(1)} s`);
   const all = [...signups.values()];
   return {
     months,
