@@ -29,9 +29,9 @@ import {
 } from "./lifecycle-emails";
 import { type OrphanOutcome, settleOrphanSubscription } from "./orphan-subscription";
 import { subscriberStatusFor } from "./subscriber-status";
+import { lockPaymentSubscription } from "./subscription-change-repository";
 import {
   type ChangeContext,
-  lockPaymentSubscription,
   recordCancelSchedule,
   recordPause,
   recordSwitch,

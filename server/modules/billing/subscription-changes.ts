@@ -1,18 +1,20 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import { z } from "zod";
 import { cadenceOfRecurring } from "../../../contracts/cadence";
 import type { Db } from "../../db/client";
-import {
-  offerings,
-  paymentSubscriptions,
-  subscriberPauses,
-  subscriberSwitches,
-  subscribers,
-} from "../../db/schema/app";
+import type { subscribers } from "../../db/schema/app";
 import type { OfferingRow } from "../offerings/offering-repository";
 import { firstRenewalOnOrAfter } from "../subscription-control/renewal-dates";
 import type { ControlEmails } from "./control-emails";
+import {
+  applySwitch,
+  findOfferingTitle,
+  insertPause,
+  insertSwitchOnce,
+  listWaitingSwitches,
+  lockOpenPause,
+  updatePause,
+} from "./subscription-change-repository";
 
 // What the customer controls, as Stripe's subscription now says it (issue 21, ADR 033): a
 // cancellation scheduled or undone, a pause begun or over, a switch of offering. The sync
@@ -52,16 +54,6 @@ function periodOf(subscription: Stripe.Subscription) {
   };
 }
 
-/** The subscription's payment row as last synced, locked until the sync's transaction ends. */
-export async function lockPaymentSubscription(tx: Db, stripeSubscriptionId: string) {
-  const [row] = await tx
-    .select({ cancelAtPeriodEnd: paymentSubscriptions.cancelAtPeriodEnd })
-    .from(paymentSubscriptions)
-    .where(eq(paymentSubscriptions.stripeSubscriptionId, stripeSubscriptionId))
-    .for("update");
-  return row ?? null;
-}
-
 export async function recordCancelSchedule(ctx: ChangeContext, by: "customer" | "creator") {
   const { subscription, emails } = ctx;
   if (isEnded(subscription)) return;
@@ -81,16 +73,9 @@ export async function recordCancelSchedule(ctx: ChangeContext, by: "customer" | 
  */
 export async function recordPause(ctx: ChangeContext, now = new Date()) {
   const { tx, subscription, subscriber, emails } = ctx;
-  const [open] = await tx
-    .select()
-    .from(subscriberPauses)
-    .where(and(eq(subscriberPauses.subscriberId, subscriber.id), isNull(subscriberPauses.endedAt)))
-    .for("update");
+  const open = await lockOpenPause(tx, subscriber.id);
   const close = (endedAt: Date) =>
-    tx
-      .update(subscriberPauses)
-      .set({ endedAt: endedAt < open!.startedAt ? open!.startedAt : endedAt })
-      .where(eq(subscriberPauses.id, open!.id));
+    updatePause(tx, open!.id, { endedAt: endedAt < open!.startedAt ? open!.startedAt : endedAt });
   const period = periodOf(subscription);
   if (isEnded(subscription)) {
     if (open) await close(subscription.ended_at ? secondsToDate(subscription.ended_at) : now);
@@ -109,16 +94,15 @@ export async function recordPause(ctx: ChangeContext, now = new Date()) {
   const resumesAt = pause.resumes_at ? secondsToDate(pause.resumes_at) : null;
   const until = resumesAt && period.end ? firstChargeAfter(subscription, resumesAt) : null;
   if (!open) {
-    const [row] = await tx
-      .insert(subscriberPauses)
-      .values({ subscriberId: subscriber.id, startedAt: now, resumesAt, until })
-      .returning({ id: subscriberPauses.id });
+    const row = await insertPause(tx, {
+      subscriberId: subscriber.id,
+      startedAt: now,
+      resumesAt,
+      until,
+    });
     if (row) await emails.paused(row.id, until);
   } else if (open.resumesAt?.getTime() !== resumesAt?.getTime()) {
-    await tx
-      .update(subscriberPauses)
-      .set({ resumesAt, until })
-      .where(eq(subscriberPauses.id, open.id));
+    await updatePause(tx, open.id, { resumesAt, until });
   }
 }
 
@@ -151,26 +135,19 @@ export async function recordSwitch(ctx: ChangeContext, chargedNowCents: number) 
   const toPriceCents = subscription.items.data[0]?.price.unit_amount ?? offering.priceCents;
   if (uuidSchema.safeParse(switchId).success && subscriber.offeringId !== offering.id) {
     const effectiveAt = at && at !== "now" && /^\d+$/.test(at) ? secondsToDate(Number(at)) : null;
-    const [inserted] = await tx
-      .insert(subscriberSwitches)
-      .values({
-        id: switchId!,
-        subscriberId: subscriber.id,
-        fromOfferingId: subscriber.offeringId,
-        toOfferingId: offering.id,
-        fromPriceCents: subscriber.priceCents,
-        toPriceCents,
-        effectiveAt,
-      })
-      .onConflictDoNothing()
-      .returning({ id: subscriberSwitches.id });
+    const inserted = await insertSwitchOnce(tx, {
+      id: switchId!,
+      subscriberId: subscriber.id,
+      fromOfferingId: subscriber.offeringId,
+      toOfferingId: offering.id,
+      fromPriceCents: subscriber.priceCents,
+      toPriceCents,
+      effectiveAt,
+    });
     if (inserted) {
-      const [from] = await tx
-        .select({ title: offerings.title })
-        .from(offerings)
-        .where(eq(offerings.id, subscriber.offeringId));
+      const fromTitle = await findOfferingTitle(tx, subscriber.offeringId);
       await emails.switched(inserted.id, {
-        fromTitle: from?.title ?? "your previous subscription",
+        fromTitle: fromTitle ?? "your previous subscription",
         priceCents: toPriceCents,
         effectiveAt: effectiveAt ?? new Date(),
         isImmediate: effectiveAt === null,
@@ -182,28 +159,15 @@ export async function recordSwitch(ctx: ChangeContext, chargedNowCents: number) 
 }
 
 async function applyDueSwitches(tx: Db, subscriberId: string, periodStart: Date | null) {
-  const waiting = await tx
-    .select()
-    .from(subscriberSwitches)
-    .where(
-      and(eq(subscriberSwitches.subscriberId, subscriberId), isNull(subscriberSwitches.appliedAt)),
-    )
-    .orderBy(asc(subscriberSwitches.createdAt));
-  for (const change of waiting) {
+  for (const change of await listWaitingSwitches(tx, subscriberId)) {
     const isDue =
       change.effectiveAt === null || (periodStart !== null && periodStart >= change.effectiveAt);
     if (!isDue || !change.toOfferingId) continue;
-    await tx
-      .update(subscribers)
-      .set({ offeringId: change.toOfferingId, priceCents: change.toPriceCents })
-      .where(eq(subscribers.id, subscriberId));
-    await tx
-      .update(paymentSubscriptions)
-      .set({ offeringId: change.toOfferingId })
-      .where(eq(paymentSubscriptions.subscriberId, subscriberId));
-    await tx
-      .update(subscriberSwitches)
-      .set({ appliedAt: new Date() })
-      .where(eq(subscriberSwitches.id, change.id));
+    await applySwitch(tx, {
+      id: change.id,
+      subscriberId,
+      toOfferingId: change.toOfferingId,
+      toPriceCents: change.toPriceCents,
+    });
   }
 }
