@@ -572,9 +572,7 @@ export const subscriberPauses = pgTable(
     endedAt: timestamp("ended_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("subscriber_pauses_open_idx")
-      .on(t.subscriberId)
-      .where(sql`${t.endedAt} is null`),
+    uniqueIndex("subscriber_pauses_open_idx").on(t.subscriberId).where(sql`${t.endedAt} is null`),
     index("subscriber_pauses_subscriber_idx").on(t.subscriberId, t.startedAt),
     check("subscriber_pauses_order", sql`${t.endedAt} is null or ${t.endedAt} >= ${t.startedAt}`),
   ],
