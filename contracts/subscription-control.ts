@@ -46,7 +46,7 @@ const availabilitySchema = z.object({ available: z.boolean(), reason: z.string()
 export type Availability = z.infer<typeof availabilitySchema>;
 
 /** Another offering of the same business the subscriber can move to (same cadence). */
-export const switchOptionSchema = z.object({
+const switchOptionSchema = z.object({
   offeringId: z.string(),
   title: z.string(),
   priceCents: z.number().int(),

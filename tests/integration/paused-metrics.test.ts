@@ -8,6 +8,9 @@ import { createOffering, createOnboardedCreator } from "../factories/offering-fa
 import type { TestApp } from "../setup/test-app";
 import { startTestAppPerFile } from "../support/test-app-per-file";
 
+const at = (iso: string) => new Date(iso);
+const AS_OF = at("2025-06-15T12:00:00Z");
+
 // Issue 21: a paused subscriber is still a subscriber (not churned) and adds nothing to monthly
 // revenue while paused, now and in the MRR history (docs/metrics.md, "Pauses"). Expected
 // values are worked out by hand below, not by the code under test.
@@ -16,9 +19,6 @@ let app: TestApp;
 startTestAppPerFile((started) => {
   app = started;
 });
-
-const at = (iso: string) => new Date(iso);
-const AS_OF = at("2025-06-15T12:00:00Z");
 
 // Lawn, $25.00 a month. The MRR at each month's end (June: at AS_OF):
 //   A joined Jan 10, never paused ................ 2500 from Jan

@@ -22,7 +22,7 @@ import { loadControlState } from "./subscription-control-repository";
  * Stripe lifts the pause this long before the first charge after it: that moment's webhook is
  * the customer's reminder, days ahead, that charges start again.
  */
-export const PAUSE_REMINDER_DAYS = 3;
+const PAUSE_REMINDER_DAYS = 3;
 
 const DAY_MS = 86_400_000;
 
@@ -96,7 +96,7 @@ export async function endPause(
  * first renewal on or after the day asked for. Refused when it would pass over none (the
  * day is before the next charge) or more than the offering allows.
  */
-export function pauseEndOf(
+function pauseEndOf(
   request: PauseRequest,
   subscription: Stripe.Subscription,
   maxPeriods: number,

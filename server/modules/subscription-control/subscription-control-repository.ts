@@ -12,7 +12,7 @@ import type { ControlState } from "./control-state";
 type SubscriberRow = typeof subscribers.$inferSelect;
 type OfferingRow = typeof offerings.$inferSelect;
 
-export async function findOpenPause(db: Db, subscriberId: string) {
+async function findOpenPause(db: Db, subscriberId: string) {
   const [row] = await db
     .select()
     .from(subscriberPauses)
@@ -21,7 +21,7 @@ export async function findOpenPause(db: Db, subscriberId: string) {
 }
 
 /** A downgrade waiting for its renewal, with the offering it moves to. */
-export async function findPendingSwitch(db: Db, subscriberId: string) {
+async function findPendingSwitch(db: Db, subscriberId: string) {
   const [row] = await db
     .select({
       id: subscriberSwitches.id,
@@ -41,7 +41,7 @@ export async function findPendingSwitch(db: Db, subscriberId: string) {
 }
 
 /** The business's other active, paid offerings a subscriber of `offering` can move to. */
-export async function listSwitchTargets(db: Db, offering: OfferingRow) {
+async function listSwitchTargets(db: Db, offering: OfferingRow) {
   return db
     .select({ id: offerings.id, title: offerings.title, priceCents: offerings.priceCents })
     .from(offerings)
@@ -58,7 +58,7 @@ export async function listSwitchTargets(db: Db, offering: OfferingRow) {
     .limit(20);
 }
 
-export async function findPaymentSubscription(db: Db, stripeSubscriptionId: string) {
+async function findPaymentSubscription(db: Db, stripeSubscriptionId: string) {
   const [row] = await db
     .select()
     .from(paymentSubscriptions)
