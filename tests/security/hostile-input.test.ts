@@ -1,5 +1,6 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Offering } from "../../contracts/offerings";
 import * as schema from "../../server/db/schema/index";
 import { asCreator, type TestCreator } from "../factories/creator-factory";
 import {
@@ -9,7 +10,7 @@ import {
 } from "../factories/offering-factory";
 import { createPaymentMethod, testCards } from "../factories/stripe-browser";
 import { subscribeWithCard } from "../factories/subscriber-factory";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../setup/test-app";
+import { createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../setup/test-app";
 import {
   type FieldHints,
   hostilePayloads,
@@ -34,6 +35,11 @@ let offeringId: string;
 let customUrl: string;
 let manageKey: string;
 let paymentMethodId: string;
+/** The bystander's offering: a switch to it must be refused. */
+let elsewhereOfferingId: string;
+/** The creator's offering no longer offered, and a subscription to it that has ended. */
+let own: Offering;
+let ended: { manageKey: string };
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -44,6 +50,21 @@ beforeAll(async () => {
   customUrl = offering.customUrl;
   manageKey = (await subscribeWithCard(app, offering)).manageKey;
   paymentMethodId = await createPaymentMethod(app, testCards.success);
+  elsewhereOfferingId = (await createOffering(app, bystander, { title: "Elsewhere" })).id;
+  // Made before the table's creator requests use up the creator's Stripe changes this minute.
+  own = await createOffering(app, creator, { title: "Retired Plan" });
+  ended = await subscribeWithCard(app, own);
+  const endedNow = await app.request(
+    `/api/subscribers/${ended.subscriberId}/cancel`,
+    asCreator(creator, jsonRequest("POST", { when: "now" })),
+  );
+  expect(endedNow.status).toBe(200);
+  const retired = await app.request(
+    `/api/offerings/${own.id}/status`,
+    asCreator(creator, jsonRequest("PATCH", { isActive: false })),
+  );
+  expect(retired.status).toBe(200);
+  await app.flushWebhooks();
 }, 60_000);
 afterAll(async () => {
   await app?.close();
@@ -66,6 +87,8 @@ const tables = [
   schema.promoCodes,
   schema.promoCodeOfferings,
   schema.trialGrants,
+  schema.subscriberPauses,
+  schema.subscriberSwitches,
 ];
 
 /** Every row that matters, so a change anywhere shows. */
@@ -302,6 +325,31 @@ const table: Record<string, TableEntry> = {
     valid: () => ({}),
     asCreator: false,
   },
+  // The subscriber's own controls (issue 21), on its real link. It isn't set to end or paused,
+  // so resuming and ending a pause are refused even as valid; a switch names another business's
+  // offering, refused too. A pause's every variant fails validation before Stripe is asked.
+  "POST /api/public/customers/:customUrl/:manageKey/resume": {
+    valid: () => ({}),
+    asCreator: false,
+  },
+  "POST /api/public/customers/:customUrl/:manageKey/pause": {
+    valid: () => ({ periods: 2 }),
+    asCreator: false,
+    numberFields: ["periods"],
+  },
+  "POST /api/public/customers/:customUrl/:manageKey/pause/end": {
+    valid: () => ({}),
+    asCreator: false,
+  },
+  "POST /api/public/customers/:customUrl/:manageKey/switch/preview": {
+    valid: () => ({ offeringId: elsewhereOfferingId }),
+    asCreator: false,
+  },
+  "POST /api/public/customers/:customUrl/:manageKey/switch": {
+    valid: () => ({ offeringId: elsewhereOfferingId, prorationDate: 1_800_000_000 }),
+    asCreator: false,
+    numberFields: ["prorationDate"],
+  },
   "POST /api/public/email-changes/confirm": {
     valid: () => ({ token: "A".repeat(43) }),
     asCreator: false,
@@ -395,6 +443,114 @@ describe("hostile input", () => {
       expect(await snapshot()).toEqual(before);
     }, 180_000);
   }
+
+  it("a customer's controls refuse bad choices with a message to act on, changing nothing", async () => {
+    const link = `/api/public/customers/${customUrl}/${manageKey}`;
+    const proration = { prorationDate: 1_800_000_000 };
+    const cases: Array<[string, string, Record<string, unknown>, number, RegExp]> = [
+      ["pause 0 periods", `${link}/pause`, { periods: 0 }, 400, /at least 1 period/],
+      ["pause 99 periods", `${link}/pause`, { periods: 99 }, 400, /at most 8 periods/],
+      [
+        "pause longer than the offering allows",
+        `${link}/pause`,
+        { periods: 5 },
+        400,
+        /at most 4 months/,
+      ],
+      [
+        "pause until a past day",
+        `${link}/pause`,
+        { until: "2020-01-01" },
+        400,
+        /date in the future/,
+      ],
+      ["pause until not a date", `${link}/pause`, { until: "next week" }, 400, /a date like/],
+      [
+        "pause with an extra key",
+        `${link}/pause`,
+        { periods: 2, isAdmin: true },
+        400,
+        /Unknown field: isAdmin/,
+      ],
+      [
+        "preview a non-uuid",
+        `${link}/switch/preview`,
+        { offeringId: "basic" },
+        400,
+        /Choose one of the offerings listed/,
+      ],
+      [
+        "preview another business's",
+        `${link}/switch/preview`,
+        { offeringId: elsewhereOfferingId },
+        404,
+        /isn't available to switch to/,
+      ],
+      [
+        "preview an inactive one",
+        `${link}/switch/preview`,
+        { offeringId: own.id },
+        409,
+        /Retired Plan is no longer offered/,
+      ],
+      [
+        "switch to a non-uuid",
+        `${link}/switch`,
+        { offeringId: "basic", ...proration },
+        400,
+        /Choose one of the offerings listed/,
+      ],
+      [
+        "switch to another business's",
+        `${link}/switch`,
+        { offeringId: elsewhereOfferingId, ...proration },
+        404,
+        /isn't available to switch to/,
+      ],
+      [
+        "switch to an inactive one",
+        `${link}/switch`,
+        { offeringId: own.id, ...proration },
+        409,
+        /Retired Plan is no longer offered/,
+      ],
+      [
+        "switch with an extra key",
+        `${link}/switch`,
+        { offeringId: own.id, ...proration, userId: "x" },
+        400,
+        /Unknown field: userId/,
+      ],
+      [
+        "resume with an extra key",
+        `${link}/resume`,
+        { isAdmin: true },
+        400,
+        /Unknown field: isAdmin/,
+      ],
+      ["resume one not set to end", `${link}/resume`, {}, 409, /isn't set to end/],
+      ["end a pause that isn't", `${link}/pause/end`, {}, 409, /isn't paused/],
+      [
+        "resume one that has ended",
+        `/api/public/customers/${own.customUrl}/${ended.manageKey}/resume`,
+        {},
+        409,
+        /has already ended/,
+      ],
+    ];
+    const before = await snapshot();
+    for (const [what, path, body, status, message] of cases) {
+      const response = await app.request(path, {
+        ...jsonRequest("POST", body),
+        ip: nextAddress(),
+      });
+      const text = await response.text();
+      expect(response.status, `${what}: ${text}`).toBe(status);
+      const error = (JSON.parse(text) as { error: { message: string } }).error;
+      expect(error.message, what).toMatch(message);
+    }
+    expect(await snapshot()).toEqual(before);
+  }, 60_000);
 
   it("every other better-auth endpoint refuses the same input, signed in or not", async () => {
     const others = betterAuthRoutes(app).filter(

@@ -232,6 +232,8 @@ describe("rate-limit coverage", () => {
   });
 
   describe("each limit is enforced per client address", () => {
+    /** A self-service link that finds nobody: the limit counts it all the same. */
+    const link = "/api/public/customers/nope-12345678/00000000-0000-4000-8000-000000000000";
     const samples: Record<string, { method: string; path: string; body?: string }> = {
       "GET /api/openapi.json": { method: "GET", path: "/api/openapi.json" },
       "GET /api/public/offerings/:customUrl": {
@@ -275,6 +277,36 @@ describe("rate-limit coverage", () => {
         method: "POST",
         path: "/api/public/customers/nope-12345678/00000000-0000-4000-8000-000000000000/new-link",
         body: "{}",
+      },
+      // What a customer controls from the link (issue 21): each asks Stripe.
+      "POST /api/public/customers/:customUrl/:manageKey/resume": {
+        method: "POST",
+        path: `${link}/resume`,
+        body: "{}",
+      },
+      "POST /api/public/customers/:customUrl/:manageKey/pause": {
+        method: "POST",
+        path: `${link}/pause`,
+        body: '{"periods":2}',
+      },
+      "POST /api/public/customers/:customUrl/:manageKey/pause/end": {
+        method: "POST",
+        path: `${link}/pause/end`,
+        body: "{}",
+      },
+      "POST /api/public/customers/:customUrl/:manageKey/switch/preview": {
+        method: "POST",
+        path: `${link}/switch/preview`,
+        body: "{}",
+      },
+      "POST /api/public/customers/:customUrl/:manageKey/switch": {
+        method: "POST",
+        path: `${link}/switch`,
+        body: "{}",
+      },
+      "GET /api/public/customers/:customUrl/:manageKey/invoices": {
+        method: "GET",
+        path: `${link}/invoices`,
       },
       "POST /api/public/email-changes/confirm": {
         method: "POST",
