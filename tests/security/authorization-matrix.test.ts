@@ -133,6 +133,7 @@ describe("authorization matrix", () => {
 
   it("subscriber links open only the matching subscriber of the matching active offering", async () => {
     const portal = (customUrl: string, key: string) => `/api/public/customers/${customUrl}/${key}`;
+    let controlAddress = 0;
     expect((await app.request(portal(aOffering.customUrl, aManageKey))).status).toBe(200);
     // A's key under B's offering, B's under A's, and A's subscriber id (a name, not a key, ADR
     // 022) under A's own offering: not found.
@@ -169,6 +170,24 @@ describe("authorization matrix", () => {
       expect(
         (await app.request(`${portal(customUrl, id)}/new-link`, jsonRequest("POST", {}))).status,
       ).toBe(404);
+      // What the customer controls (issue 21), each with a body it would accept.
+      const controls: Array<[string, RequestInit]> = [
+        ["resume", jsonRequest("POST", {})],
+        ["pause", jsonRequest("POST", { periods: 1 })],
+        ["pause/end", jsonRequest("POST", {})],
+        ["switch/preview", jsonRequest("POST", { offeringId: aOffering.id })],
+        ["switch", jsonRequest("POST", { offeringId: aOffering.id, prorationDate: 1 })],
+        ["invoices", {}],
+      ];
+      for (const [action, init] of controls) {
+        // Each from its own address: they share the per-address limit of subscriber actions.
+        controlAddress += 1;
+        const response = await app.request(`${portal(customUrl, id)}/${action}`, {
+          ...init,
+          ip: `192.0.2.${controlAddress}`,
+        });
+        expect(response.status, `${action} with ${customUrl}/${id}`).toBe(404);
+      }
     }
     // A creator's session gives no extra power over subscriber links.
     expect((await app.request(portal(bOffering.customUrl, aManageKey), asCreator(a))).status).toBe(
