@@ -173,6 +173,23 @@ describe("manage links are bearer secrets", () => {
         "e-mail change, invalid",
         app.request(`${portal}/email`, jsonRequest("PATCH", { email: "not an e-mail" })),
       ],
+      // The customer's controls (issue 21): the invoices carry links to Stripe's invoice pages.
+      ["invoices", app.request(`${portal}/invoices`)],
+      ["invoices, unknown id", app.request(`${unknown}/invoices`)],
+      ["resume, not set to end", app.request(`${portal}/resume`, jsonRequest("POST", {}))],
+      ["pause, invalid", app.request(`${portal}/pause`, jsonRequest("POST", { periods: 0 }))],
+      ["end a pause, not paused", app.request(`${portal}/pause/end`, jsonRequest("POST", {}))],
+      [
+        "switch preview, unknown offering",
+        app.request(`${portal}/switch/preview`, jsonRequest("POST", { offeringId: randomUUID() })),
+      ],
+      [
+        "switch, unknown offering",
+        app.request(
+          `${portal}/switch`,
+          jsonRequest("POST", { offeringId: randomUUID(), prorationDate: 1 }),
+        ),
+      ],
       [
         "billing portal",
         app.request(
@@ -212,6 +229,11 @@ describe("manage links are bearer secrets", () => {
       `/api/public/customers/${offering.customUrl}/${manageKey}/email`,
       jsonRequest("PATCH", { email: "still-valid@example.com" }),
     );
+    await app.request(`/api/public/customers/${offering.customUrl}/${manageKey}/invoices`);
+    await app.request(
+      `/api/public/customers/${offering.customUrl}/${manageKey}/pause/end`,
+      jsonRequest("POST", {}),
+    );
     await app.request(
       "/api/public/email-changes/confirm",
       jsonRequest("POST", { token: "C".repeat(43) }),
@@ -236,6 +258,8 @@ describe("manage links are bearer secrets", () => {
         `/customer/${offering.customUrl}/[redacted]`,
         `/api/public/customers/${offering.customUrl}/[redacted]`,
         `/api/public/customers/${offering.customUrl}/[redacted]/email`,
+        `/api/public/customers/${offering.customUrl}/[redacted]/invoices`,
+        `/api/public/customers/${offering.customUrl}/[redacted]/pause/end`,
         "/api/auth/reset-password/[redacted]",
       ]),
     );
