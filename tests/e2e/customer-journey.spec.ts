@@ -196,16 +196,16 @@ test("self-service from the e-mail: change e-mail, update the card in the portal
 
   await page.getByRole("button", { name: "Cancel Subscription" }).click();
   const confirm = page.getByRole("dialog", { name: "Are you sure?" });
-  await expect(
-    confirm.getByText(`You will lose access to ${title} and will not be charged again.`),
-  ).toBeVisible();
+  // It ends with the period paid for (ADR 033): the dialog says until when.
+  await expect(confirm.getByText(`You keep ${title} until `)).toBeVisible();
   await confirm.getByRole("button", { name: "Cancel Subscription" }).click();
   await expect(
-    page.getByText("Subscription cancelled successfully. You will not be charged again."),
+    page.getByText(/^Your subscription ends on .+\. You will not be charged again\.$/),
   ).toBeVisible();
-  await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Edit" })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Update Payment Method" })).toHaveCount(0);
+  await expect(page.getByText(/^Your subscription ends on [^.]+$/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resume subscription" })).toBeVisible();
+  await expect(page.getByText("Cancelled", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Cancel Subscription" })).toHaveCount(0);
   await page.screenshot({
     path: "test-results/screens/customer-portal-cancelled.png",
     fullPage: true,

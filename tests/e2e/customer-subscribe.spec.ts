@@ -176,9 +176,9 @@ test("subscribe by card, then manage: change e-mail and cancel", async ({ page }
   // Keep first, then really cancel.
   await page.getByRole("button", { name: "Cancel Subscription" }).click();
   const confirm = page.getByRole("dialog", { name: "Are you sure?" });
-  await expect(
-    confirm.getByText(`You will lose access to ${title} and will not be charged again.`),
-  ).toBeVisible();
+  // It ends with the period paid for (ADR 033): the dialog says until when.
+  await expect(confirm.getByText(`You keep ${title} until `)).toBeVisible();
+  await expect(confirm.getByText("and will not be charged again.")).toBeVisible();
   await page.screenshot({ path: "/tmp/portal-confirm-375.png" });
   await confirm.getByRole("button", { name: "Keep Subscription" }).click();
   await expect(confirm).toHaveCount(0);
@@ -187,12 +187,15 @@ test("subscribe by card, then manage: change e-mail and cancel", async ({ page }
   await page.getByRole("button", { name: "Cancel Subscription" }).click();
   await confirm.getByRole("button", { name: "Cancel Subscription" }).click();
   await expect(
-    page.getByText("Subscription cancelled successfully. You will not be charged again."),
+    page.getByText(/^Your subscription ends on .+\. You will not be charged again\.$/),
   ).toBeVisible();
-  await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Edit" })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Update Payment Method" })).toHaveCount(0);
+  // Still theirs until then: the page says when it ends and offers to resume, not "Cancelled".
+  await expect(page.getByText(/^Your subscription ends on [^.]+$/)).toBeVisible();
+  await expect(page.getByText(/^Ending /)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resume subscription" })).toBeVisible();
+  await expect(page.getByText("Cancelled", { exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Cancel Subscription" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Update Payment Method" })).toBeVisible();
   await page.screenshot({ path: "/tmp/portal-cancelled-375.png", fullPage: true });
 
   await page.getByRole("link", { name: `← Back to ${title}` }).click();

@@ -65,7 +65,9 @@ test("deactivating with 'keep billing' leaves the subscriber's self-service page
     .getByRole("dialog", { name: "Are you sure?" })
     .getByRole("button", { name: "Cancel Subscription" })
     .click();
-  await expect(page.getByText("Cancelled", { exact: true }).first()).toBeVisible();
+  // Set to end with the period paid for, which they can still undo.
+  await expect(page.getByText(/^Your subscription ends on [^.]+$/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resume subscription" })).toBeVisible();
 
   // Reactivating works as before.
   await page.goto("/dashboard");
