@@ -39,7 +39,7 @@ let paymentMethodId: string;
 let elsewhereOfferingId: string;
 /** The creator's offering no longer offered, and a subscription to it that has ended. */
 let own: Offering;
-let ended: { manageKey: string };
+let ended: { subscriberId: string; manageKey: string };
 
 beforeAll(async () => {
   app = await createTestApp();
