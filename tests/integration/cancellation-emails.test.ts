@@ -12,8 +12,10 @@ import { startTestAppPerFile } from "../support/test-app-per-file";
 // "cancellation scheduled", the business a change of subscription. When the period ends the
 // customer hears "cancelled", once; the business only if it wasn't told at scheduling.
 
-let app: TestApp;
+/** Days that take the clock past any monthly period's end. */
+const PAST_A_MONTH = 32;
 
+let app: TestApp;
 startTestAppPerFile((started) => {
   app = started;
 });
@@ -40,7 +42,7 @@ async function cancellationMailOf(subscriberId: string) {
 
 /** Past a monthly period's end, with Stripe's webhooks delivered. */
 async function passPeriodEnd() {
-  await advanceEmulatorClock(app, 32);
+  await advanceEmulatorClock(app, PAST_A_MONTH);
   await app.flushWebhooks();
 }
 
