@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import type { Cadence } from "../../../contracts/cadence";
 import type {
   Availability,
@@ -52,6 +53,26 @@ export const formatDay = (date: Date) =>
 
 const yes: Availability = { available: true, reason: null };
 const no = (reason: string): Availability => ({ available: false, reason });
+
+/**
+ * Our rows, corrected by Stripe's subscription as just read: what changes at Stripe without us
+ * asking (a renewal failing, a pause lifting, the period ending) may not be synced yet.
+ */
+export function withStripeState(
+  state: ControlState,
+  subscription: Stripe.Subscription,
+): ControlState {
+  const { status } = subscription;
+  const isOver = status === "canceled" || status === "incomplete_expired";
+  const isOverdue = status === "past_due" || status === "unpaid";
+  return {
+    ...state,
+    status: isOver ? "cancelled" : isOverdue ? "past_due" : state.status,
+    stripeStatus: status,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    pause: subscription.pause_collection ? (state.pause ?? { until: null }) : null,
+  };
+}
 
 /** What stops any change to the subscription's billing, before the action's own rules. */
 function commonBlock(state: ControlState, trialMessage: string): string | null {

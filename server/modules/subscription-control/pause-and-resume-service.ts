@@ -10,7 +10,7 @@ import {
   requireSubscriber,
   type SubscriberRef,
 } from "../customer-portal/customer-portal-service";
-import { CONTROL_MESSAGES, formatDay, pauseAvailability } from "./control-state";
+import { CONTROL_MESSAGES, formatDay, pauseAvailability, withStripeState } from "./control-state";
 import { firstRenewalOnOrAfter, nthRenewal } from "./renewal-dates";
 import { loadControlState } from "./subscription-control-repository";
 
@@ -28,23 +28,19 @@ const DAY_MS = 86_400_000;
 
 async function retrieveLive(deps: CustomerPortalDeps, ref: SubscriberRef) {
   const { subscriber, offering } = await requireSubscriber(deps.db, ref);
-  if (subscriber.paymentStatus === "cancelled" || !subscriber.stripeSubscriptionId) {
-    throw new AppError(
+  const ended = () =>
+    new AppError(
       "conflict",
-      subscriber.paymentStatus === "cancelled"
-        ? `This subscription has already ended. You can subscribe again from ${offering.title}'s page.`
-        : CONTROL_MESSAGES.free,
+      `This subscription has already ended. You can subscribe again from ${offering.title}'s page.`,
     );
-  }
+  if (subscriber.paymentStatus === "cancelled") throw ended();
+  if (!subscriber.stripeSubscriptionId) throw new AppError("conflict", CONTROL_MESSAGES.free);
   const subscription = await atStripe(
     "Stripe could not be reached. Nothing has changed; please try again.",
     () => deps.stripe.subscriptions.retrieve(subscriber.stripeSubscriptionId!),
   );
   if (subscription.status === "canceled" || subscription.status === "incomplete_expired") {
-    throw new AppError(
-      "conflict",
-      `This subscription has already ended. You can subscribe again from ${offering.title}'s page.`,
-    );
+    throw ended();
   }
   return { subscriber, offering, subscription };
 }
@@ -145,18 +141,7 @@ export async function pauseSubscription(
 ): Promise<CustomerPortal> {
   const { subscriber, offering, subscription } = await retrieveLive(deps, ref);
   const state = await loadControlState(deps.db, subscriber, offering);
-  // Stripe's own word on the things that change without us (a failed renewal, a pause).
-  const live = {
-    ...state,
-    status:
-      subscription.status === "past_due" || subscription.status === "unpaid"
-        ? ("past_due" as const)
-        : state.status,
-    stripeStatus: subscription.status,
-    cancelAtPeriodEnd: subscription.cancel_at_period_end,
-    pause: subscription.pause_collection ? (state.pause ?? { until: null }) : null,
-  };
-  const availability = pauseAvailability(live);
+  const availability = pauseAvailability(withStripeState(state, subscription));
   if (!availability.available) throw new AppError("conflict", availability.reason ?? "");
   const firstCharge = pauseEndOf(request, subscription, offering.maxPausePeriods, new Date());
   const resumesAt = Math.floor((firstCharge.getTime() - PAUSE_REMINDER_DAYS * DAY_MS) / 1000);

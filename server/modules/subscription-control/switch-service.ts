@@ -15,7 +15,7 @@ import {
 import { findOfferingById } from "../offerings/offering-repository";
 import { isPromoCodeForOffering } from "../promotions/promotion-repository";
 import { subscriberDiscountOf } from "../promotions/subscriber-discount";
-import { switchAvailability, switchKindOf } from "./control-state";
+import { switchAvailability, switchKindOf, withStripeState } from "./control-state";
 import { loadControlState } from "./subscription-control-repository";
 
 // Moving to another offering of the same business (issue 21, ADR 033): an upgrade is charged
@@ -48,18 +48,7 @@ async function planSwitch(deps: CustomerPortalDeps, ref: SubscriberRef, offering
   const subscription = await atStripe(() =>
     deps.stripe.subscriptions.retrieve(subscriber.stripeSubscriptionId!),
   );
-  const availability = switchAvailability({
-    ...state,
-    stripeStatus: subscription.status,
-    status:
-      subscription.status === "canceled" || subscription.status === "incomplete_expired"
-        ? "cancelled"
-        : subscription.status === "past_due" || subscription.status === "unpaid"
-          ? "past_due"
-          : state.status,
-    cancelAtPeriodEnd: subscription.cancel_at_period_end,
-    pause: subscription.pause_collection ? (state.pause ?? { until: null }) : null,
-  });
+  const availability = switchAvailability(withStripeState(state, subscription));
   if (!availability.available) throw new AppError("conflict", availability.reason ?? "");
   const item = subscription.items.data[0]!;
   const kind = switchKindOf(subscriber.priceCents, target.priceCents);
