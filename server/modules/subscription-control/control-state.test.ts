@@ -39,7 +39,7 @@ describe("what a customer can do now", () => {
   it("says why not, in the order that matters to the customer", () => {
     const cases: Array<[Partial<ControlState>, string, string]> = [
       [{ status: "cancelled" }, CONTROL_MESSAGES.ended, CONTROL_MESSAGES.ended],
-      [{ status: "past_due" }, CONTROL_MESSAGES.pastDue, CONTROL_MESSAGES.pastDue],
+      [{ status: "past_due" }, CONTROL_MESSAGES.pastDuePause, CONTROL_MESSAGES.pastDueSwitch],
       [{ cancelAtPeriodEnd: true }, CONTROL_MESSAGES.ending, CONTROL_MESSAGES.ending],
       [{ stripeStatus: "trialing" }, CONTROL_MESSAGES.trialPause, CONTROL_MESSAGES.trialSwitch],
       [{ stripeStatus: "incomplete" }, CONTROL_MESSAGES.notStarted, CONTROL_MESSAGES.notStarted],

@@ -29,8 +29,9 @@ export interface ControlState {
 export const CONTROL_MESSAGES = {
   ended: "This subscription has ended.",
   notStarted: "This subscription isn't active yet.",
-  pastDue:
-    "Your last payment didn't go through. Update your payment method so it can be paid first.",
+  // The page's banner already says the payment failed: these say what it blocks, not that again.
+  pastDuePause: "You can pause once the payment that didn't go through is paid.",
+  pastDueSwitch: "You can switch once the payment that didn't go through is paid.",
   ending: "Your subscription is set to end. Resume it first.",
   trialPause: "You can pause once your free trial has ended.",
   trialSwitch: "You can switch once your free trial has ended.",
@@ -75,26 +76,32 @@ export function withStripeState(
 }
 
 /** What stops any change to the subscription's billing, before the action's own rules. */
-function commonBlock(state: ControlState, trialMessage: string): string | null {
+function commonBlock(state: ControlState, own: { pastDue: string; trial: string }): string | null {
   if (state.status === "cancelled") return CONTROL_MESSAGES.ended;
   if (state.stripeStatus === null || state.priceCents === 0) return CONTROL_MESSAGES.free;
   if (state.stripeStatus === "incomplete") return CONTROL_MESSAGES.notStarted;
-  if (state.status === "past_due") return CONTROL_MESSAGES.pastDue;
+  if (state.status === "past_due") return own.pastDue;
   if (state.cancelAtPeriodEnd) return CONTROL_MESSAGES.ending;
-  if (state.stripeStatus === "trialing") return trialMessage;
+  if (state.stripeStatus === "trialing") return own.trial;
   return null;
 }
 
 export function pauseAvailability(state: ControlState): Availability {
   if (state.maxPausePeriods === 0) return no(CONTROL_MESSAGES.noPausing);
-  const blocked = commonBlock(state, CONTROL_MESSAGES.trialPause);
+  const blocked = commonBlock(state, {
+    pastDue: CONTROL_MESSAGES.pastDuePause,
+    trial: CONTROL_MESSAGES.trialPause,
+  });
   if (blocked) return no(blocked);
   if (state.pause) return no(CONTROL_MESSAGES.alreadyPaused);
   return yes;
 }
 
 export function switchAvailability(state: ControlState): Availability {
-  const blocked = commonBlock(state, CONTROL_MESSAGES.trialSwitch);
+  const blocked = commonBlock(state, {
+    pastDue: CONTROL_MESSAGES.pastDueSwitch,
+    trial: CONTROL_MESSAGES.trialSwitch,
+  });
   if (blocked) return no(blocked);
   if (state.pause) return no(CONTROL_MESSAGES.pausedSwitch);
   if (state.pendingSwitch) {
