@@ -8,7 +8,8 @@ const SEARCH_DELAY_MS = 300;
 
 interface SubscriberFiltersProps {
   filter: SubscriberFilter;
-  onChange: (filter: SubscriberFilter, options?: { replace?: boolean }) => void;
+  /** Each control sends only what it changes. */
+  onChange: (change: Partial<SubscriberFilter>, options?: { replace?: boolean }) => void;
 }
 
 /** Search by name or e-mail, the subscription and status filters, and the sort. */
@@ -28,9 +29,9 @@ export function SubscriberFilters({ filter, onChange }: SubscriberFiltersProps) 
   useEffect(() => {
     const q = search.trim() || undefined;
     if (q === filter.q) return;
-    const timer = setTimeout(() => onChange({ ...filter, q }, { replace: true }), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => onChange({ q }, { replace: true }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search, filter, onChange]);
+  }, [search, filter.q, onChange]);
 
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
@@ -62,7 +63,7 @@ export function SubscriberFilters({ filter, onChange }: SubscriberFiltersProps) 
         <Select
           id={`${id}-offering`}
           value={filter.offering ?? ""}
-          onChange={(event) => onChange({ ...filter, offering: event.target.value || undefined })}
+          onChange={(event) => onChange({ offering: event.target.value || undefined })}
         >
           <option value="">All subscriptions</option>
           {offerings.data?.offerings.map((offering) => (
@@ -94,10 +95,7 @@ export function SubscriberFilters({ filter, onChange }: SubscriberFiltersProps) 
           id={`${id}-status`}
           value={filter.status ?? ""}
           onChange={(event) =>
-            onChange({
-              ...filter,
-              status: (event.target.value || undefined) as SubscriberFilter["status"],
-            })
+            onChange({ status: (event.target.value || undefined) as SubscriberFilter["status"] })
           }
         >
           <option value="">Any status</option>
@@ -117,10 +115,7 @@ export function SubscriberFilters({ filter, onChange }: SubscriberFiltersProps) 
           id={`${id}-sort`}
           value={filter.sort ?? "joined"}
           onChange={(event) =>
-            onChange({
-              ...filter,
-              sort: event.target.value === "name" ? "name" : undefined,
-            })
+            onChange({ sort: event.target.value === "name" ? "name" : undefined })
           }
         >
           <option value="joined">Newest first</option>

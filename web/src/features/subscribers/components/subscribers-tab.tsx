@@ -42,9 +42,14 @@ export function SubscribersTab() {
   const filter = useMemo(() => filterFromSearchParams(searchParams), [searchParams]);
   const list = useSubscriberList(filter);
   const [opened, setOpened] = useState<SubscriberListItem | null>(null);
+  // From the address itself, not the last render's copy: a debounced search landing as a status
+  // is picked makes two changes before React draws again, and each must keep the other.
   const setFilter = useCallback(
-    (next: SubscriberFilter, options?: { replace?: boolean }) =>
-      setSearchParams((current) => withFilter(current, next), options),
+    (change: Partial<SubscriberFilter>, options?: { replace?: boolean }) =>
+      setSearchParams(
+        () => withFilter(new URLSearchParams(window.location.search), change),
+        options,
+      ),
     [setSearchParams],
   );
   const rows = list.data?.pages.flatMap((page) => page.subscribers) ?? [];
@@ -93,7 +98,9 @@ export function SubscribersTab() {
                   variant="secondary"
                   size="sm"
                   className="mt-3"
-                  onClick={() => setFilter({ sort: filter.sort })}
+                  onClick={() =>
+                    setFilter({ q: undefined, offering: undefined, status: undefined })
+                  }
                 >
                   Clear filters
                 </Button>

@@ -29,11 +29,18 @@ export function filterFromSearchParams(params: URLSearchParams): SubscriberFilte
   };
 }
 
-/** Writes the filter into the address's other parameters (the tab stays). */
-export function withFilter(params: URLSearchParams, filter: SubscriberFilter): URLSearchParams {
+/**
+ * Writes a change into the address: only the keys it names (present, even if undefined), so a
+ * change to one filter can never put back another's old value. The tab's parameter stays.
+ */
+export function withFilter(
+  params: URLSearchParams,
+  change: Partial<SubscriberFilter>,
+): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const key of keys) {
-    const value = filter[key];
+    if (!(key in change)) continue;
+    const value = change[key];
     if (value) next.set(key, value);
     else next.delete(key);
   }

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { filterFromSearchParams, filterQueryString, withFilter } from "./subscriber-filter";
+
+describe("withFilter", () => {
+  it("changes only the keys it is given, and keeps the tab", () => {
+    const address = new URLSearchParams("tab=subscribers&q=mary&status=cancelled");
+    // The debounced search landing after the status was picked: the status stays.
+    const afterStatus = withFilter(address, { status: "ending" });
+    const afterSearch = withFilter(afterStatus, { q: undefined });
+    expect(afterSearch.toString()).toBe("tab=subscribers&status=ending");
+  });
+
+  it("clears what is named as undefined, and nothing else", () => {
+    const address = new URLSearchParams("tab=subscribers&q=a&status=paused&sort=name");
+    const cleared = withFilter(address, { q: undefined, offering: undefined, status: undefined });
+    expect(cleared.toString()).toBe("tab=subscribers&sort=name");
+  });
+
+  it("round-trips a whole filter through the API's query string", () => {
+    const filter = filterFromSearchParams(
+      new URLSearchParams("q=%20ann%20&status=bogus&sort=name"),
+    );
+    expect(filter).toEqual({ q: "ann", offering: undefined, status: undefined, sort: "name" });
+    expect(filterQueryString(filter)).toBe("?q=ann&sort=name");
+  });
+});
