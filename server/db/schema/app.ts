@@ -605,3 +605,15 @@ export const subscriberSwitches = pgTable(
   },
   (t) => [index("subscriber_switches_subscriber_idx").on(t.subscriberId, t.createdAt)],
 );
+
+/**
+ * The order of reads of one Stripe subscription (billing-sync.ts). A sync takes a ticket before
+ * it reads Stripe and another once the read has arrived; it may write only if every read already
+ * written had arrived before its own began (`writtenReadEnd` below its start), so a read that
+ * overlapped or preceded a newer one is read again instead of undoing it.
+ */
+export const stripeSyncOrder = pgTable("stripe_sync_order", {
+  stripeSubscriptionId: text("stripe_subscription_id").primaryKey(),
+  lastTicket: bigint("last_ticket", { mode: "number" }).notNull(),
+  writtenReadEnd: bigint("written_read_end", { mode: "number" }).notNull().default(0),
+});

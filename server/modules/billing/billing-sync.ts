@@ -7,6 +7,7 @@ import { sanitizeExternalText } from "../../../contracts/text";
 import type { Db } from "../../db/client";
 import type { Mailer } from "../../integrations/email/mailer";
 import type { Logger } from "../../lib/logger";
+import { oneAtATimePerKey } from "../../lib/one-at-a-time";
 import { renderClosingNotice } from "../closed-subscriptions/closing-notice";
 import { findOfferingById, type OfferingRow } from "../offerings/offering-repository";
 import { findPromoCodeById } from "../promotions/promotion-repository";
@@ -36,6 +37,7 @@ import {
   recordPause,
   recordSwitch,
 } from "./subscription-changes";
+import { claimSyncWrite, takeSyncTicket } from "./sync-order-repository";
 import { recordTrialGrant } from "./trial-grant-repository";
 
 export interface BillingDeps {
@@ -217,21 +219,64 @@ function customerDetails(subscription: Stripe.Subscription) {
   };
 }
 
+interface SyncOptions {
+  /** From an invoice.payment_failed event: each attempt is a fact of its own to tell. */
+  failedAttempt?: FailedAttempt;
+  /** From a trial_will_end event: remind the subscriber of the first charge. */
+  trialWillEnd?: boolean;
+}
+
+/** A read of Stripe that a newer one may have overtaken: read again rather than write it. */
+class OvertakenReadError extends Error {}
+
+/** Each overtaken read is followed by a newer one; this many in a row means constant change. */
+const MAX_READS = 5;
+
+/**
+ * One sync of a subscription at a time in this process (a request's and its webhooks' arrive
+ * together), so overlapping reads, and reading again, are left to syncs on other instances.
+ * Per database handle, so each app (and each instance a test starts) has its own.
+ */
+const syncTurns = new WeakMap<Db, ReturnType<typeof oneAtATimePerKey>>();
+function syncTurnsOf(db: Db) {
+  let turns = syncTurns.get(db);
+  if (!turns) {
+    turns = oneAtATimePerKey();
+    syncTurns.set(db, turns);
+  }
+  return turns;
+}
+
 /**
  * Brings our rows in line with Stripe's current state of one subscription. Webhooks and the
  * subscribe flow both call it; it re-fetches from Stripe, so events may come in any order,
- * in parallel and more than once, and it can reconcile a payment whose request died.
+ * in parallel and more than once, and it can reconcile a payment whose request died. Two syncs
+ * that overlap read Stripe at different moments: the later writer reads again unless its read
+ * began after the other's had arrived, so an older state never overwrites a newer one (a
+ * cancellation undone in our rows, and "resumed" e-mailed, by a read from just before it).
  */
 export async function syncStripeSubscription(
   deps: BillingDeps,
   stripeSubscriptionId: string,
-  options: {
-    /** From an invoice.payment_failed event: each attempt is a fact of its own to tell. */
-    failedAttempt?: FailedAttempt;
-    /** From a trial_will_end event: remind the subscriber of the first charge. */
-    trialWillEnd?: boolean;
-  } = {},
+  options: SyncOptions = {},
 ): Promise<SyncResult> {
+  return syncTurnsOf(deps.db)(stripeSubscriptionId, async () => {
+    for (let read = 1; ; read += 1) {
+      try {
+        return await syncFromOneRead(deps, stripeSubscriptionId, options);
+      } catch (error) {
+        if (!(error instanceof OvertakenReadError) || read >= MAX_READS) throw error;
+      }
+    }
+  });
+}
+
+async function syncFromOneRead(
+  deps: BillingDeps,
+  stripeSubscriptionId: string,
+  options: SyncOptions,
+): Promise<SyncResult> {
+  const readStart = await takeSyncTicket(deps.db, stripeSubscriptionId);
   let subscription: Stripe.Subscription = await deps.stripe.subscriptions.retrieve(
     stripeSubscriptionId,
     {
@@ -255,8 +300,10 @@ export async function syncStripeSubscription(
   const { customerId, email, name } = customerDetails(subscription);
   const period = periodOf(subscription);
   const discount = await discountOf(deps, subscription, offering);
+  const read = { start: readStart, end: await takeSyncTicket(deps.db, stripeSubscriptionId) };
 
   const subscriberId = await deps.db.transaction(async (tx) => {
+    if (!(await claimSyncWrite(tx, stripeSubscriptionId, read))) throw new OvertakenReadError();
     let subscriber = await findSubscriberByStripeSubscriptionId(tx, subscription.id);
     let isNewSubscriber = false;
     if (!subscriber) {
