@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
+import { useHydrated } from "@/lib/use-hydrated";
 import { useCurrentPath } from "../lib/current-path";
 import { navItems } from "../lib/nav-items";
 import { navLinkClasses } from "./nav-link-classes";
@@ -13,6 +14,8 @@ export function MobileMenu() {
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const currentPath = useCurrentPath();
+  // Drawn before its code loads: a tap then would do nothing, so it reads as not ready yet.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!isOpen) return;
@@ -34,6 +37,7 @@ export function MobileMenu() {
         aria-expanded={isOpen}
         aria-controls={menuId}
         aria-label={isOpen ? "Close menu" : "Open menu"}
+        disabled={!hydrated}
         onClick={() => setIsOpen((open) => !open)}
       >
         {isOpen ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}

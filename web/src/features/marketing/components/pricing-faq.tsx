@@ -1,8 +1,11 @@
 import { ChevronDown } from "lucide-react";
 import { Accordion } from "radix-ui";
+import { useHydrated } from "@/lib/use-hydrated";
 import { pricingFaq } from "../lib/pricing-faq";
 
 export function PricingFaq() {
+  // Drawn before its code loads: a press then would do nothing, so it reads as not ready yet.
+  const hydrated = useHydrated();
   return (
     <section aria-labelledby="faq-title" className="mx-auto max-w-3xl">
       <h2
@@ -14,6 +17,7 @@ export function PricingFaq() {
       <Accordion.Root
         type="single"
         collapsible
+        disabled={!hydrated}
         className="mt-10 divide-y divide-gray-200 border-y border-gray-200"
       >
         {pricingFaq.map((item) => (
