@@ -608,9 +608,9 @@ export const subscriberSwitches = pgTable(
 
 /**
  * The order of reads of one Stripe subscription (billing-sync.ts). A sync takes a ticket before
- * it reads Stripe and another once the read has arrived; it may write only if every read already
- * written had arrived before its own began (`writtenReadEnd` below its start), so a read that
- * overlapped or preceded a newer one is read again instead of undoing it.
+ * it reads Stripe and another as it writes (its read has arrived by then); it may write only if
+ * every read already written had arrived before its own began (`writtenReadEnd` below its
+ * start), so a read that overlapped or preceded a newer one is read again instead of undoing it.
  */
 export const stripeSyncOrder = pgTable("stripe_sync_order", {
   stripeSubscriptionId: text("stripe_subscription_id").primaryKey(),

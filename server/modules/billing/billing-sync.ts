@@ -300,10 +300,11 @@ async function syncFromOneRead(
   const { customerId, email, name } = customerDetails(subscription);
   const period = periodOf(subscription);
   const discount = await discountOf(deps, subscription, offering);
-  const read = { start: readStart, end: await takeSyncTicket(deps.db, stripeSubscriptionId) };
 
   const subscriberId = await deps.db.transaction(async (tx) => {
-    if (!(await claimSyncWrite(tx, stripeSubscriptionId, read))) throw new OvertakenReadError();
+    if (!(await claimSyncWrite(tx, stripeSubscriptionId, readStart))) {
+      throw new OvertakenReadError();
+    }
     let subscriber = await findSubscriberByStripeSubscriptionId(tx, subscription.id);
     let isNewSubscriber = false;
     if (!subscriber) {

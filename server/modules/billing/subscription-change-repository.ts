@@ -1,7 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
-  offerings,
   paymentSubscriptions,
   subscriberPauses,
   subscriberSwitches,
@@ -54,14 +53,6 @@ export async function insertSwitchOnce(tx: Db, values: typeof subscriberSwitches
     .onConflictDoNothing()
     .returning({ id: subscriberSwitches.id });
   return row ?? null;
-}
-
-export async function findOfferingTitle(tx: Db, offeringId: string) {
-  const [row] = await tx
-    .select({ title: offerings.title })
-    .from(offerings)
-    .where(eq(offerings.id, offeringId));
-  return row?.title ?? null;
 }
 
 export function listWaitingSwitches(tx: Db, subscriberId: string) {

@@ -3,12 +3,11 @@ import { z } from "zod";
 import { cadenceOfRecurring } from "../../../contracts/cadence";
 import type { Db } from "../../db/client";
 import type { subscribers } from "../../db/schema/app";
-import type { OfferingRow } from "../offerings/offering-repository";
+import { findOfferingById, type OfferingRow } from "../offerings/offering-repository";
 import { firstRenewalOnOrAfter } from "../subscription-control/renewal-dates";
 import type { ControlEmails } from "./control-emails";
 import {
   applySwitch,
-  findOfferingTitle,
   insertPause,
   insertSwitchOnce,
   listWaitingSwitches,
@@ -145,9 +144,9 @@ export async function recordSwitch(ctx: ChangeContext, chargedNowCents: number) 
       effectiveAt,
     });
     if (inserted) {
-      const fromTitle = await findOfferingTitle(tx, subscriber.offeringId);
+      const from = await findOfferingById(tx, subscriber.offeringId);
       await emails.switched(inserted.id, {
-        fromTitle: fromTitle ?? "your previous subscription",
+        fromTitle: from?.title ?? "your previous subscription",
         priceCents: toPriceCents,
         effectiveAt: effectiveAt ?? new Date(),
         isImmediate: effectiveAt === null,

@@ -18,23 +18,27 @@ export async function takeSyncTicket(db: Db, stripeSubscriptionId: string): Prom
 
 /**
  * Locks the subscription's order until the transaction ends, and claims the write for a read
- * taken between `readStart` and `readEnd`: refused (false) when a read already written had not
- * arrived before this one began, as that one may be the newer.
+ * that began at ticket `readStart` and has arrived (the ticket taken here is its end): refused
+ * (false) when a read already written had not arrived before this one began, as that one may be
+ * the newer.
  */
 export async function claimSyncWrite(
   tx: Db,
   stripeSubscriptionId: string,
-  read: { start: number; end: number },
+  readStart: number,
 ): Promise<boolean> {
   const [row] = await tx
     .select({ writtenReadEnd: stripeSyncOrder.writtenReadEnd })
     .from(stripeSyncOrder)
     .where(eq(stripeSyncOrder.stripeSubscriptionId, stripeSubscriptionId))
     .for("update");
-  if (!row || row.writtenReadEnd > read.start) return false;
+  if (!row || row.writtenReadEnd > readStart) return false;
   await tx
     .update(stripeSyncOrder)
-    .set({ writtenReadEnd: read.end })
+    .set({
+      lastTicket: sql`${stripeSyncOrder.lastTicket} + 1`,
+      writtenReadEnd: sql`${stripeSyncOrder.lastTicket} + 1`,
+    })
     .where(eq(stripeSyncOrder.stripeSubscriptionId, stripeSubscriptionId));
   return true;
 }
