@@ -32,4 +32,38 @@ describe("oneAtATimePerKey", () => {
     await expect(failed).rejects.toThrow("no");
     await expect(next).resolves.toBe("yes");
   });
+
+  it("lets a shared task join one still waiting for its turn, never one already running", async () => {
+    const run = oneAtATimePerKey();
+    let runs = 0;
+    const sync = async () => {
+      runs += 1;
+      await later(10);
+      return runs;
+    };
+    const running = run("a", sync, { shared: true });
+    await later(1);
+    const [second, third, own] = await Promise.all([
+      run("a", sync, { shared: true }),
+      run("a", sync, { shared: true }),
+      run("a", async () => "own"),
+    ]);
+    expect(await running).toBe(1);
+    // The running one began before they asked: both waited for the next, and shared it.
+    expect([second, third]).toEqual([2, 2]);
+    expect(own).toBe("own");
+    expect(await run("a", sync, { shared: true })).toBe(3);
+  });
+
+  it("hands a shared task's failure to everyone who joined it, and goes on", async () => {
+    const run = oneAtATimePerKey();
+    const blocker = run("a", () => later(5));
+    const failing = async () => {
+      throw new Error("outage");
+    };
+    const joined = [run("a", failing, { shared: true }), run("a", failing, { shared: true })];
+    await blocker;
+    for (const result of joined) await expect(result).rejects.toThrow("outage");
+    await expect(run("a", async () => "after", { shared: true })).resolves.toBe("after");
+  });
 });

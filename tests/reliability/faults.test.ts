@@ -16,6 +16,10 @@ const SDK_TIMEOUT_MS = 3000;
 const DELAY_PAST_TIMEOUT_MS = SDK_TIMEOUT_MS + 600;
 // Worst case for one request: up to 4 Stripe calls, each 3 timed-out attempts plus back-off.
 const REQUEST_DEADLINE_MS = 60_000;
+// An outage's test: a refused start (3 timed-out attempts, about 10 s), then a finalize whose sync
+// waits behind at most one webhook's sync of the same subscription (2 × about 10 s), then the
+// delayed calls landing. About 35 s on a quiet machine; a shared CI machine is slower.
+const OUTAGE_BUDGET_MS = 120_000;
 const SUBSCRIBES = 24;
 const MAX_ATTEMPTS_PER_CALL = 3;
 
@@ -310,49 +314,53 @@ describe.each(faultCases)("Stripe calls failing by $mode", (fault) => {
         );
   }, 60_000);
 
-  it("at 100%, a refused start says nothing was charged; a charged finalize says not to pay again and is recorded later", async () => {
-    const creator = await createOnboardedCreator(app);
-    const offering = await createOffering(app, creator);
-    const [refusedCard, paidCard] = await Promise.all([
-      createPaymentMethod(app, testCards.success),
-      createPaymentMethod(app, testCards.success),
-    ]);
-    const ip = `10.201.${faultCases.indexOf(fault)}.1`;
-    const outage = { failureRate: 1, mode: fault.mode, delayMs: fault.delayMs };
+  it(
+    "at 100%, a refused start says nothing was charged; a charged finalize says not to pay again and is recorded later",
+    async () => {
+      const creator = await createOnboardedCreator(app);
+      const offering = await createOffering(app, creator);
+      const [refusedCard, paidCard] = await Promise.all([
+        createPaymentMethod(app, testCards.success),
+        createPaymentMethod(app, testCards.success),
+      ]);
+      const ip = `10.201.${faultCases.indexOf(fault)}.1`;
+      const outage = { failureRate: 1, mode: fault.mode, delayMs: fault.delayMs };
 
-    const refused = await withFaults({ ...outage, paths: ["/v1/customers"] }, () =>
-      startSubscribe(offering.customUrl, refusedCard, `outage-${fault.mode}-a@example.com`, ip),
-    );
-    expectCleanError(refused);
-    expect(refused.status).toBe(502);
-    expect(refused.body.error?.message).toMatch(/not been charged/i);
+      const refused = await withFaults({ ...outage, paths: ["/v1/customers"] }, () =>
+        startSubscribe(offering.customUrl, refusedCard, `outage-${fault.mode}-a@example.com`, ip),
+      );
+      expectCleanError(refused);
+      expect(refused.status).toBe(502);
+      expect(refused.body.error?.message).toMatch(/not been charged/i);
 
-    const paidEmail = `outage-${fault.mode}-b@example.com`;
-    const started = await startSubscribe(offering.customUrl, paidCard, paidEmail, ip);
-    expect(started.status).toBe(201);
-    const startedBody = started.body as Started;
-    const { subscriptionId, clientSecret } = startedBody;
-    const confirmed = await confirmCardPayment(app, clientSecret, paidCard);
-    expect(confirmed.body.status).toBe("succeeded");
-    const unconfirmed = await withFaults(
-      { ...outage, paths: ["/v1/subscriptions", "/v1/invoices"] },
-      () => finalizeSubscribe(offering.customUrl, startedBody, paidEmail, ip),
-    );
-    expectCleanError(unconfirmed);
-    expect(unconfirmed.status).toBe(502);
-    expect(unconfirmed.body.error?.message).toMatch(/don't pay again/i);
+      const paidEmail = `outage-${fault.mode}-b@example.com`;
+      const started = await startSubscribe(offering.customUrl, paidCard, paidEmail, ip);
+      expect(started.status).toBe(201);
+      const startedBody = started.body as Started;
+      const { subscriptionId, clientSecret } = startedBody;
+      const confirmed = await confirmCardPayment(app, clientSecret, paidCard);
+      expect(confirmed.body.status).toBe("succeeded");
+      const unconfirmed = await withFaults(
+        { ...outage, paths: ["/v1/subscriptions", "/v1/invoices"] },
+        () => finalizeSubscribe(offering.customUrl, startedBody, paidEmail, ip),
+      );
+      expectCleanError(unconfirmed);
+      expect(unconfirmed.status).toBe(502);
+      expect(unconfirmed.body.error?.message).toMatch(/don't pay again/i);
 
-    await settleDelayedCalls(fault);
-    await deliverAllWebhooks();
-    const db = app.runtime.deps.db;
-    const [row] = await db
-      .select()
-      .from(subscribers)
-      .where(eq(subscribers.stripeSubscriptionId, subscriptionId));
-    expect(row?.paymentStatus).toBe("active");
-    expect(await findOrphans(db)).toEqual({
-      subscribersWithoutPayment: 0,
-      subscribersWithoutEarnings: 0,
-    });
-  }, 60_000);
+      await settleDelayedCalls(fault);
+      await deliverAllWebhooks();
+      const db = app.runtime.deps.db;
+      const [row] = await db
+        .select()
+        .from(subscribers)
+        .where(eq(subscribers.stripeSubscriptionId, subscriptionId));
+      expect(row?.paymentStatus).toBe("active");
+      expect(await findOrphans(db)).toEqual({
+        subscribersWithoutPayment: 0,
+        subscribersWithoutEarnings: 0,
+      });
+    },
+    OUTAGE_BUDGET_MS,
+  );
 });

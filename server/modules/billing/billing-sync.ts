@@ -260,15 +260,23 @@ export async function syncStripeSubscription(
   stripeSubscriptionId: string,
   options: SyncOptions = {},
 ): Promise<SyncResult> {
-  return syncTurnsOf(deps.db)(stripeSubscriptionId, async () => {
-    for (let read = 1; ; read += 1) {
-      try {
-        return await syncFromOneRead(deps, stripeSubscriptionId, options);
-      } catch (error) {
-        if (!(error instanceof OvertakenReadError) || read >= MAX_READS) throw error;
+  // A sync that tells no fact of its own (a failed attempt, a trial's end) may share one still
+  // waiting: a burst of webhooks (and the customer's finalize among them) costs one read more,
+  // not one each, and a caller waits behind at most one sync, even when Stripe is slow to answer.
+  const shared = !options.failedAttempt && !options.trialWillEnd;
+  return syncTurnsOf(deps.db)(
+    stripeSubscriptionId,
+    async () => {
+      for (let read = 1; ; read += 1) {
+        try {
+          return await syncFromOneRead(deps, stripeSubscriptionId, options);
+        } catch (error) {
+          if (!(error instanceof OvertakenReadError) || read >= MAX_READS) throw error;
+        }
       }
-    }
-  });
+    },
+    { shared },
+  );
 }
 
 async function syncFromOneRead(
