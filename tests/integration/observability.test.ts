@@ -107,4 +107,24 @@ describe("operator endpoints", () => {
       await other.close();
     }
   });
+
+  it("says 503 to a readiness ask whose checks were still running when shutdown began", async () => {
+    const other = await createTestApp();
+    try {
+      // A slow Stripe holds the check open, as a busy instance does.
+      await fetch(`${other.runtime.emulator?.url}/_emulator/faults`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ mode: "delay", delayMs: 800, paths: ["/v1/balance"] }),
+      });
+      const asked = other.request("/api/ready");
+      await new Promise((r) => setTimeout(r, 200));
+      other.runtime.beginShutdown();
+      const ready = await asked;
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ status: "shutting_down" });
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -48,6 +48,10 @@ export function readyRoutes(options: {
       probe(() => options.queue.stats()),
       checkStripe(),
     ]);
+    // Probes wait behind a busy instance; a drain that began meanwhile wins over what they found.
+    if (options.isShuttingDown()) {
+      return c.json({ status: "shutting_down" } as const, 503);
+    }
     const checks = { database, jobs, stripe };
     const isReady = Object.values(checks).every((check) => check === "ok");
     return isReady
