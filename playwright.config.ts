@@ -66,7 +66,9 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: "ignore",
+    // Warnings and errors only (LOG_LEVEL below): a journey that fails on a 5xx shows its cause
+    // in the run's output, where CI keeps nothing else of the server.
+    stdout: "pipe",
     stderr: "pipe",
     env: {
       PORT: String(port),

@@ -5,6 +5,8 @@
 //   npm run bench -- simulated-year only the simulated year (BENCH_YEAR_SUBSCRIBERS and
 //                                   BENCH_YEAR_MONTHS make it smaller)
 //   npm run bench -- dashboard-scale only the dashboard at 100k subscribers / 1M payments
+//   npm run bench -- fee-repricing   only a plan change re-pricing 10,000 subscriptions
+//                                   (BENCH_REPRICE_SUBSCRIPTIONS makes it smaller)
 //   npm run bench -- address-timing  only whether response times tell known addresses from
 //                                   unknown ones ("Lost your link?", password reset)
 //   npm run bench -- landing-api landing-html
@@ -17,6 +19,7 @@ import path from "node:path";
 import { benchAddressTiming } from "./benchmarks/address-timing";
 import { benchColdStart } from "./benchmarks/cold-start";
 import { benchDashboardScale } from "./benchmarks/dashboard-scale";
+import { benchFeeRepricing } from "./benchmarks/fee-repricing";
 import { benchLandingApi } from "./benchmarks/landing-api";
 import { benchLandingBrowser } from "./benchmarks/landing-browser";
 import { benchLandingHtml } from "./benchmarks/landing-html";
@@ -149,6 +152,12 @@ if (only.includes("dashboard-scale")) await onPostgres({ onlyDashboard: true });
 if (only.includes("landing-api") || only.includes("landing-html")) {
   await onPostgres({
     onlyLanding: { api: only.includes("landing-api"), html: only.includes("landing-html") },
+  });
+}
+if (only.length === 0 || only.includes("fee-repricing")) {
+  await benchFeeRepricing({
+    emulatorPort: EMULATOR_PORT + 2,
+    count: Number(process.env.BENCH_REPRICE_SUBSCRIPTIONS ?? 10_000),
   });
 }
 if (only.length === 0 || only.includes("simulated-year")) {

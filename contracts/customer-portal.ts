@@ -2,6 +2,7 @@ import { z } from "zod";
 import { cadenceSchema } from "./cadence";
 import { customUrlSchema } from "./custom-url";
 import { subscriberDiscountSchema } from "./promotions";
+import { phoneSchema, serviceAddressSchema, storedServiceAddressSchema } from "./service-details";
 import { subscriberEmailSchema } from "./subscribe";
 import { portalControlsSchema } from "./subscription-control";
 
@@ -30,7 +31,12 @@ export const customerPortalSchema = z.object({
     /** The promo code's discount, while it lasts. */
     discount: subscriberDiscountSchema.nullable(),
     hasPaymentAccount: z.boolean(),
+    /** Where the service happens, for on-site offerings (issue 22); they can change it. */
+    phone: z.string().nullable(),
+    address: storedServiceAddressSchema.nullable(),
   }),
+  /** The offering's on-site setting and area: a new address must be inside it. */
+  service: z.object({ onSite: z.boolean(), serviceArea: z.array(z.string()) }),
   /** Cancel at the period's end, pause, switch: the state and what can be done now. */
   controls: portalControlsSchema,
 });
@@ -99,4 +105,14 @@ export const billingPortalResponseSchema = z.object({ url: z.string() });
 export const cancelSubscriptionResponseSchema = z.object({
   ok: z.literal(true),
   endsAt: z.string().nullable(),
+});
+
+/** PUT /api/public/customers/{customUrl}/{manageKey}/address: the service address and phone. */
+export const updateServiceAddressSchema = z
+  .object({ address: serviceAddressSchema, phone: phoneSchema })
+  .strict();
+export type UpdateServiceAddressInput = z.infer<typeof updateServiceAddressSchema>;
+export const updateServiceAddressResponseSchema = z.object({
+  address: storedServiceAddressSchema,
+  phone: z.string(),
 });

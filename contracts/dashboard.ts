@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cadenceSchema } from "./cadence";
+import { planIds } from "./plans";
 
 export const overviewSchema = z.object({
   /**
@@ -27,6 +28,8 @@ const offeringPerformanceSchema = z.object({
   isActive: z.boolean(),
   /** Live (active or past-due) subscribers: the ones revenueCents sums. */
   liveSubscriberCount: z.number().int(),
+  /** People on its waitlist: waiting, or holding an invitation (issue 22). */
+  waitlistCount: z.number().int(),
   /**
    * What those live subscribers pay each month together, each at their own price as a monthly
    * equivalent by their cadence; the offerings' amounts add up to monthlyRevenueCents (the
@@ -128,6 +131,8 @@ const earningSchema = z.object({
   feePercent: z.number(),
   feeCents: z.number().int(),
   netCents: z.number().int(),
+  /** The creator's plan in force when the payment's invoice was made: what its fee followed. */
+  plan: z.enum(planIds),
   /** A payment (also when absent), or an adjustment to one: negative for a refund or dispute. */
   kind: z.enum(["payment", "refund", "dispute", "dispute_won", "dispute_lost"]).optional(),
 });

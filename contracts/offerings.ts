@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { cadenceSchema, DEFAULT_CADENCE } from "./cadence";
 import { categoryIds, MAX_SERVICE_TYPE_LENGTH } from "./catalogue";
+import {
+  capacitySchema,
+  questionSchema,
+  questionsInputSchema,
+  serviceAreaSchema,
+} from "./service-details";
 import { DEFAULT_MAX_PAUSE_PERIODS, maxPausePeriodsSchema } from "./subscription-control";
 import { multiLineText, singleLineText } from "./text";
 
@@ -42,6 +48,31 @@ export const trialDaysSchema = z
   )
   .transform((days) => days as TrialDays);
 
+/**
+ * What the business needs to know before the first visit (issue 22): whether the service is at
+ * the customer's address, the postal codes it serves, how many subscribers it can take at once,
+ * and its sign-up questions. On update each is optional: left out, unchanged.
+ */
+const serviceDetailFields = {
+  onSite: z.boolean({ error: "On-site must be true or false" }),
+  serviceArea: serviceAreaSchema,
+  capacity: capacitySchema,
+  /** The whole list, in order: a question without `id` is new, one left out is deleted. */
+  questions: questionsInputSchema,
+};
+const createServiceDetails = {
+  onSite: serviceDetailFields.onSite.default(false),
+  serviceArea: serviceDetailFields.serviceArea.default([]),
+  capacity: serviceDetailFields.capacity.default(null),
+  questions: serviceDetailFields.questions.default([]),
+};
+const updateServiceDetails = {
+  onSite: serviceDetailFields.onSite.optional(),
+  serviceArea: serviceDetailFields.serviceArea.optional(),
+  capacity: serviceDetailFields.capacity.optional(),
+  questions: serviceDetailFields.questions.optional(),
+};
+
 export const createOfferingSchema = z
   .object({
     title: titleSchema,
@@ -53,6 +84,7 @@ export const createOfferingSchema = z
     trialDays: trialDaysSchema.default(0),
     /** How long customers may pause, in periods; 0: they can't (issue 21). */
     maxPausePeriods: maxPausePeriodsSchema.default(DEFAULT_MAX_PAUSE_PERIODS),
+    ...createServiceDetails,
   })
   .strict();
 export type CreateOfferingInput = z.infer<typeof createOfferingSchema>;
@@ -68,6 +100,7 @@ export const updateOfferingSchema = z
     trialDays: trialDaysSchema.optional(),
     /** Left out: unchanged. Applies to pauses asked for from now on. */
     maxPausePeriods: maxPausePeriodsSchema.optional(),
+    ...updateServiceDetails,
   })
   .strict();
 export type UpdateOfferingInput = z.infer<typeof updateOfferingSchema>;
@@ -108,6 +141,13 @@ const offeringSchema = z.object({
   cadence: cadenceSchema,
   trialDays: z.number().int(),
   maxPausePeriods: z.number().int(),
+  onSite: z.boolean(),
+  serviceArea: z.array(z.string()),
+  capacity: z.number().int().nullable(),
+  /** The questions asked now, in order (deleted ones are left out; their answers are kept). */
+  questions: z.array(questionSchema),
+  /** People waiting for a seat (issue 22): waiting or holding an invitation. */
+  waitlistCount: z.number().int(),
   customUrl: z.string(),
   isActive: z.boolean(),
   creatorName: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { customUrlSchema as customUrl } from "./custom-url";
+import { serviceDetailsInputSchema } from "./service-details";
 import { singleLineText } from "./text";
 
 export const subscriberNameSchema = singleLineText({ label: "Full Name", max: 120 });
@@ -28,6 +29,20 @@ export const subscriberInfoSchema = z.object({
 });
 export type SubscriberInfo = z.infer<typeof subscriberInfoSchema>;
 
+/**
+ * Issue 22: the service address and phone (on-site offerings), the answers to the offering's
+ * questions, and the waitlist invitation being used, if any. Checked on the server against
+ * the offering before anything is created in Stripe.
+ */
+const serviceDetailsInput = {
+  ...serviceDetailsInputSchema.shape,
+  /** The secret from a waitlist invitation's link: its held seat is this sign-up's. */
+  inviteToken: z
+    .string({ error: "inviteToken must be text" })
+    .regex(/^[A-Za-z0-9_-]{43}$/, "This invitation link is not valid")
+    .optional(),
+};
+
 export const startSubscriptionSchema = z
   .object({
     customUrl,
@@ -45,6 +60,7 @@ export const startSubscriptionSchema = z
      */
     withoutTrial: z.boolean({ error: "withoutTrial must be true or false" }).optional(),
     promoCode: promoCodeInputSchema,
+    ...serviceDetailsInput,
   })
   .strict();
 export type StartSubscriptionInput = z.infer<typeof startSubscriptionSchema>;
@@ -57,6 +73,7 @@ export const startFreeSubscriptionSchema = z
     attemptId: z.uuid("attemptId must be a UUID"),
     name: subscriberNameSchema,
     email: subscriberEmailSchema,
+    ...serviceDetailsInput,
   })
   .strict();
 export type StartFreeSubscriptionInput = z.infer<typeof startFreeSubscriptionSchema>;
@@ -102,6 +119,7 @@ export const checkoutRequestSchema = z
     name: subscriberNameSchema,
     email: subscriberEmailSchema,
     promoCode: promoCodeInputSchema,
+    ...serviceDetailsInput,
   })
   .strict();
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cadenceSchema } from "./cadence";
 import { subscriberDiscountSchema } from "./promotions";
+import { questionKinds, storedServiceAddressSchema } from "./service-details";
 import { singleLineText } from "./text";
 
 // The Subscribers tab (issue 13): every subscriber of every offering of one creator, searched,
@@ -44,6 +45,13 @@ export const subscriberFilterSchema = z
       }),
     ),
     sort: optional(z.enum(subscriberSorts, { error: "sort must be joined or name" })),
+    /** Service address postal codes starting with this (issue 22): "941", "SW1A". */
+    postalCode: optional(
+      singleLineText({ label: "Postal code", max: 12 }).refine(
+        (value) => /^[A-Za-z0-9 -]+$/.test(value),
+        "Postal code is letters and digits, like 94110",
+      ),
+    ),
   })
   .strict();
 export type SubscriberFilter = z.infer<typeof subscriberFilterSchema>;
@@ -114,6 +122,20 @@ export const subscriberDetailSchema = z.object({
     manageUrl: z.string(),
     /** Whether the subscription can still be cancelled from here. */
     canCancel: z.boolean(),
+    /** Where the service happens (on-site offerings), and a phone (issue 22). */
+    phone: z.string().nullable(),
+    address: storedServiceAddressSchema.nullable(),
+    /** Answers to the offering's sign-up questions, in the questions' order; deleted ones last. */
+    answers: z.array(
+      z.object({
+        questionId: z.string(),
+        label: z.string(),
+        kind: z.enum(questionKinds),
+        value: z.string(),
+        /** The creator has since deleted the question; the answer stays readable. */
+        isDeleted: z.boolean(),
+      }),
+    ),
   }),
   /** Messages sent to the subscriber (never their bodies), newest first. */
   emails: z.array(sentEmailSchema),

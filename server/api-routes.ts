@@ -14,6 +14,7 @@ import { onboardingApi } from "./modules/onboarding/onboarding-api";
 import { outboxApi } from "./modules/outbox/outbox-api";
 import { profileApi } from "./modules/profile/profile-api";
 import { promotionApi } from "./modules/promotions/promotion-api";
+import { waitlistApi } from "./modules/seats/waitlist-api";
 import { seoApi } from "./modules/seo/seo-api";
 import { subscribeApi } from "./modules/subscribe/subscribe-api";
 import { subscriberApi } from "./modules/subscribers/subscriber-api";
@@ -30,6 +31,7 @@ import { webhookApi } from "./modules/webhooks/webhook-api";
 export const apiRoutes: readonly RouteDeclaration[] = [
   ...offeringApi,
   ...promotionApi,
+  ...waitlistApi,
   ...subscribeApi,
   ...customerPortalApi,
   ...subscriptionControlApi,

@@ -24,6 +24,7 @@ import { securityHeaders } from "./http/security-headers";
 import type { Mailer } from "./integrations/email/mailer";
 import type { JobQueue } from "./integrations/jobs/job-queue";
 import type { Metrics } from "./integrations/metrics/metrics";
+import type { BillingClock } from "./integrations/stripe/billing-clock";
 import { AppError, isAppError } from "./lib/errors";
 import type { Logger } from "./lib/logger";
 import { accountRoutes } from "./modules/account/account-routes";
@@ -47,6 +48,7 @@ import { onboardingRoutes } from "./modules/onboarding/onboarding-routes";
 import { outboxRoutes } from "./modules/outbox/outbox-routes";
 import { profileRoutes } from "./modules/profile/profile-routes";
 import { promotionRoutes } from "./modules/promotions/promotion-routes";
+import { waitlistRoutes } from "./modules/seats/waitlist-routes";
 import { seoRoutes } from "./modules/seo/seo-routes";
 import { createSitemapReader } from "./modules/seo/sitemap";
 import { finalizeTokens } from "./modules/subscribe/finalize-token";
@@ -64,6 +66,8 @@ export interface AppDeps {
   logger: Logger;
   auth: Auth;
   stripe: Stripe;
+  /** Billing's time (the emulator's clock in emulator mode): see billing-clock.ts. */
+  clock: BillingClock;
   mailer: Mailer;
   metrics: Metrics;
   queue: JobQueue;
@@ -82,8 +86,9 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const { config, db, logger, auth, stripe } = deps;
   const publicUrl = config.publicUrl;
-  const billing: BillingDeps = { db, stripe, logger, mailer: deps.mailer, publicUrl };
-  const readPublicOffering = createPublicOfferingCache(db);
+  const clock = deps.clock;
+  const billing: BillingDeps = { db, stripe, logger, mailer: deps.mailer, publicUrl, clock };
+  const readPublicOffering = createPublicOfferingCache(db, 1000, 5000, () => deps.clock.now());
   const limiters = createRouteLimiters({ db, trustedProxyHops: config.trustedProxyHops });
   const app = new Hono<AppEnv>();
 
@@ -142,13 +147,14 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.route("/", manageLinksRoutes({ db, queue: deps.queue }));
-  const customerPortal = { db, stripe, mailer: deps.mailer, logger, publicUrl };
+  app.route("/", waitlistRoutes(billing));
+  const customerPortal = { db, stripe, mailer: deps.mailer, logger, publicUrl, clock };
   app.route("/", customerPortalRoutes(customerPortal));
   app.route("/", subscriptionControlRoutes(customerPortal));
   // A "dev" route: its guard answers 404 unless the payment emulator is on.
   app.route("/", outboxRoutes(db));
 
-  app.route("/", offeringRoutes({ db, stripe }));
+  app.route("/", offeringRoutes({ db, stripe, clock, mailer: deps.mailer, publicUrl }));
   app.route("/", promotionRoutes({ db, stripe }));
   app.route("/", meRoutes(db));
   app.route("/", onboardingRoutes(db));

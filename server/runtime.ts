@@ -9,11 +9,14 @@ import { type Database, type DatabaseTarget, openDatabase } from "./db/client";
 import { createMailer, startEmailDelivery } from "./integrations/email/mailer";
 import { startJobQueue } from "./integrations/jobs/job-queue";
 import { createMetrics, observeStripe } from "./integrations/metrics/metrics";
+import { billingClockFor } from "./integrations/stripe/billing-clock";
 import { type EmulatorHandle, startEmulatorProcess } from "./integrations/stripe/emulator-process";
 import { createStripeClient } from "./integrations/stripe/stripe-client";
 import { createLogger, type Logger } from "./lib/logger";
 import { startManageLinksJob } from "./modules/manage-links/manage-links-job";
+import { startFeeRepricingJobs } from "./modules/plans/fee-repricing";
 import { startReconciliationSchedule } from "./modules/reconciliation/reconciliation-job";
+import { startSeatSweepSchedule } from "./modules/seats/seat-sweep";
 import type { LandingRenderer } from "./modules/web-shell/landing-renderer";
 import type { SelfServiceRenderer } from "./modules/web-shell/standalone-renderer";
 
@@ -167,6 +170,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     logger,
     auth: createAuth({ config, db, secret, logger, mailer, queue }),
     stripe,
+    clock: billingClockFor(publicConfig.emulatorUrl),
     mailer,
     metrics,
     queue,
@@ -181,6 +185,14 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   if (runsJobs) {
     await startAddressMailJob({ auth: deps.auth, queue });
     await startManageLinksJob({ db, mailer, queue, publicUrl: config.publicUrl });
+    await startSeatSweepSchedule({
+      db,
+      queue,
+      mailer,
+      clock: deps.clock,
+      publicUrl: config.publicUrl,
+    });
+    await startFeeRepricingJobs({ db, stripe, queue, clock: deps.clock });
     await startReconciliationSchedule(
       { ...deps, publicUrl: config.publicUrl },
       config.reconciliation,

@@ -96,6 +96,7 @@ const errorDescriptions = {
   403: "Refused: a secret it needs is not correct.",
   404: "There is no such thing, or it isn't yours.",
   409: "It conflicts with the current state; the message says what to do.",
+  410: "It existed and is over (a lapsed invitation); the message says what to do instead.",
   415: "The body is not JSON.",
   429: "Too many requests; Retry-After says when to try again.",
   502: "Stripe could not be reached or refused; nothing was changed.",

@@ -11,6 +11,12 @@ const statusByCode = {
   trial_used: 409,
   /** A self-service link whose business deleted its account: it existed, and won't again. */
   subscription_closed: 410,
+  /** The address is outside the offering's service area: the customer may join its waitlist. */
+  outside_service_area: 409,
+  /** Every seat of the offering is taken or held: the customer may join its waitlist. */
+  offering_full: 409,
+  /** A waitlist invitation that lapsed or was used: the seat went to someone else. */
+  invitation_expired: 410,
   payment_failed: 402,
   payload_too_large: 413,
   /** A standing cap (e.g. offerings per creator): waiting won't help, changing something will. */

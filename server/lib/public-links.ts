@@ -40,3 +40,11 @@ export function customerPortalPathPrefix(customUrl: string) {
 export function landingPageUrl(publicUrl: string, customUrl: string) {
   return `${publicUrl}/landing/${encodeURIComponent(customUrl)}`;
 }
+
+/**
+ * A waitlist invitation (issue 22): the landing page, with the secret in the fragment, which
+ * browsers never send to a server (nor in a Referer), so no log or proxy ever holds it.
+ */
+export function waitlistInvitationUrl(publicUrl: string, customUrl: string, token: string) {
+  return `${publicUrl}/landing/${encodeURIComponent(customUrl)}#invite=${token}`;
+}

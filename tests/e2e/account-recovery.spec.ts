@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures";
 import { createSellingCreator, subscribeThroughApi, uniqueEmail } from "./helpers/api";
 import { signUpAndSignIn } from "./helpers/auth";
 import { linkFromOutbox } from "./helpers/outbox";
+import { screenshotForReview } from "./helpers/screenshot";
 
 // Issue 10: creators can't be locked out, customers can always find their subscription.
 // The mail is read from the dev outbox, as a tester would. Screenshots go to /tmp.
@@ -23,13 +24,13 @@ test("forgot password: the e-mailed link sets a new password, then sign-in works
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL("/forgot-password");
   await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
-  await page.screenshot({ path: "/tmp/forgot-password-375.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/forgot-password-375.png", fullPage: true });
   await page.getByLabel("Email").fill(seller.email);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByRole("status")).toContainText("If an account uses that address");
-  await page.screenshot({ path: "/tmp/forgot-password-sent-375.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/forgot-password-sent-375.png", fullPage: true });
   await page.setViewportSize(desktop);
-  await page.screenshot({ path: "/tmp/forgot-password-sent-1280.png" });
+  await screenshotForReview(page, { path: "/tmp/forgot-password-sent-1280.png" });
 
   const link = await linkFromOutbox(page.request, seller.email, "/api/auth/reset-password/");
   await page.setViewportSize(phone);
@@ -40,12 +41,12 @@ test("forgot password: the e-mailed link sets a new password, then sign-in works
   await page.getByLabel("Confirm new password").fill("fresh-pass-2");
   await page.getByRole("button", { name: "Set New Password" }).click();
   await expect(page.getByText("Passwords don't match")).toBeVisible();
-  await page.screenshot({ path: "/tmp/reset-password-375.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/reset-password-375.png", fullPage: true });
   await page.getByLabel("Confirm new password").fill("fresh-pass-1");
   await page.getByRole("button", { name: "Set New Password" }).click();
   await expect(page.getByRole("status")).toContainText("Your password has been changed");
   await page.setViewportSize(desktop);
-  await page.screenshot({ path: "/tmp/reset-password-done-1280.png" });
+  await screenshotForReview(page, { path: "/tmp/reset-password-done-1280.png" });
 
   await page.getByRole("link", { name: "Sign In", exact: true }).click();
   await page.getByLabel("Email").fill(seller.email);
@@ -83,7 +84,7 @@ test("verify e-mail: the dashboard asks until the outbox link is opened", async 
   await expect(
     page.getByText(`Verification e-mail sent to ${email}.`, { exact: true }),
   ).toBeVisible();
-  await page.screenshot({ path: "/tmp/verify-banner-768.png" });
+  await screenshotForReview(page, { path: "/tmp/verify-banner-768.png" });
 
   await page.goto(await linkFromOutbox(page.request, email, "/api/auth/verify-email?"));
   await expect(page).toHaveURL("/dashboard");
@@ -111,11 +112,11 @@ test("lost your link: a landing page leads to /manage, and the e-mailed link ope
   page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
   await page.setViewportSize(phone);
   await page.goto(`/landing/${seller.offering.customUrl}`);
-  await page.screenshot({ path: "/tmp/landing-lost-link-375.png" });
+  await screenshotForReview(page, { path: "/tmp/landing-lost-link-375.png" });
   await page.getByRole("link", { name: "Lost your link?" }).click();
   await expect(page).toHaveURL("/manage");
   await expect(page.getByRole("heading", { name: "Find your subscriptions" })).toBeVisible();
-  await page.screenshot({ path: "/tmp/manage-375.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/manage-375.png", fullPage: true });
   // A public page: none of the dashboard's or sign-in's code is loaded.
   expect(scripts.filter((url) => /dashboard|creator-gate|auth-screen/.test(url))).toEqual([]);
   await page.getByLabel("Email Address").fill(customerEmail);
@@ -123,9 +124,9 @@ test("lost your link: a landing page leads to /manage, and the e-mailed link ope
   await expect(page.getByRole("status")).toContainText(
     "If that address has subscriptions, we've sent it a link to each one.",
   );
-  await page.screenshot({ path: "/tmp/manage-sent-375.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/manage-sent-375.png", fullPage: true });
   await page.setViewportSize(desktop);
-  await page.screenshot({ path: "/tmp/manage-sent-1280.png" });
+  await screenshotForReview(page, { path: "/tmp/manage-sent-1280.png" });
 
   await page.goto(await linkFromOutbox(page.request, customerEmail, "/customer/"));
   await expect(page.getByRole("heading", { name: "Manage Your Subscription" })).toBeVisible();

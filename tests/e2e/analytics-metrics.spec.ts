@@ -6,6 +6,7 @@ import { expect, test } from "./fixtures";
 import { createSellingCreator, subscribeThroughApi } from "./helpers/api";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { expectNoHorizontalOverflow } from "./helpers/layout";
+import { screenshotForReview } from "./helpers/screenshot";
 
 // Issue 13, "metrics a creator can trust": the Analytics tab's business metrics, read at a
 // phone's width and a laptop's, without sideways scrolling and without axe violations.
@@ -96,9 +97,12 @@ test("the Analytics tab's business metrics read at 375 px and 1280 px, with no a
 
     await expectNoHorizontalOverflow(page, `the Analytics tab at ${width} px`);
     await expectNoAxeViolations(page, `the Analytics tab at ${width} px`);
-    await page.screenshot({ path: `/tmp/analytics-metrics-${width}.png`, fullPage: true });
-    await page
-      .getByRole("region", { name: "Recurring revenue" })
-      .screenshot({ path: `/tmp/analytics-metrics-${width}-section.png` });
+    await screenshotForReview(page, {
+      path: `/tmp/analytics-metrics-${width}.png`,
+      fullPage: true,
+    });
+    await screenshotForReview(page.getByRole("region", { name: "Recurring revenue" }), {
+      path: `/tmp/analytics-metrics-${width}-section.png`,
+    });
   }
 });

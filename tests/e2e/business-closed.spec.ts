@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import { createSellingCreator, subscribeThroughApi, uniqueEmail } from "./helpers/api";
 import { linkFromOutbox } from "./helpers/outbox";
+import { screenshotForReview } from "./helpers/screenshot";
 
 // Issue 18 (first week, item 9): a business that deletes its account tells its subscribers, and
 // their saved links say what happened instead of "Subscription Not Found".
@@ -62,7 +63,7 @@ test("a creator with a subscriber deletes the account: the subscriber is e-maile
   );
   await expect(mail).toContainText("No further charges will be made");
   await mail.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "/tmp/business-closed-outbox.png" });
+  await screenshotForReview(page, { path: "/tmp/business-closed-outbox.png" });
 
   // Their saved link: the closed page, drawn by the server, not "Subscription Not Found".
   const response = await page.goto(savedLink);
@@ -75,7 +76,7 @@ test("a creator with a subscriber deletes the account: the subscriber is e-maile
   ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Subscription Not Found" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
-  await page.screenshot({ path: "/tmp/business-closed-link.png" });
+  await screenshotForReview(page, { path: "/tmp/business-closed-link.png" });
 
   // The same key under another custom URL names nothing.
   const key = new URL(savedLink).pathname.split("/").pop();

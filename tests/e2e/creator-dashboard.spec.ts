@@ -2,11 +2,12 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { subscribeThroughApi, uniqueEmail } from "./helpers/api";
 import { signUpAndSignIn } from "./helpers/auth";
+import { screenshotForReview } from "./helpers/screenshot";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/creator-dashboard-${name}.png`, fullPage: true });
+  screenshotForReview(page, { path: `/tmp/creator-dashboard-${name}.png`, fullPage: true });
 
 /** Sign up and walk the onboarding wizard, payment setup included, as a new creator does. */
 async function signUpAndOnboard(page: Page) {
@@ -191,7 +192,7 @@ test("a creator creates, shares, pauses and reprices an offering and reads its f
   await expect(page.getByRole("group", { name: "Total Earnings" })).toContainText("$25.50");
   await expect(page.getByRole("group", { name: "Total Payments" })).toContainText("1");
   await expect(page.getByRole("group", { name: "Platform Fees" })).toContainText("$4.50");
-  await expect(page.getByText("$30.00 − $4.50 fee")).toBeVisible();
+  await expect(page.getByText("$30.00 − $4.50 fee · Free plan")).toBeVisible();
   await expect(page.getByRole("button", { name: /Tax Documents/ })).toBeDisabled();
   await expect(page.getByText("Daily")).toBeVisible();
   await shot(page, "9-earnings");

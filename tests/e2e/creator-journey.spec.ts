@@ -3,6 +3,7 @@ import { expect, test } from "./fixtures";
 import { subscribeThroughApi, uniqueEmail } from "./helpers/api";
 import { signOutAndBackInToTwoFactorChallenge } from "./helpers/auth";
 import { linkFromOutbox } from "./helpers/outbox";
+import { screenshotForReview } from "./helpers/screenshot";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
@@ -22,7 +23,7 @@ test("a new creator onboards, sells, sees figures move, turns on 2FA and deletes
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Step 1 of 4")).toBeVisible();
   await expect(page.getByRole("button", { name: "Back" })).toBeDisabled();
-  await page.screenshot({ path: "test-results/screens/onboarding-1.png" });
+  await screenshotForReview(page, { path: "test-results/screens/onboarding-1.png" });
   await page.getByRole("button", { name: "Continue" }).click();
 
   await expect(page.getByText("Step 2 of 4")).toBeVisible();
@@ -32,7 +33,7 @@ test("a new creator onboards, sells, sees figures move, turns on 2FA and deletes
   await page.getByLabel("Professional Services").check();
   await page.getByLabel("$0 - $1,000/month").check();
   await page.getByLabel("Launch first subscription product").check();
-  await page.screenshot({ path: "test-results/screens/onboarding-2.png" });
+  await screenshotForReview(page, { path: "test-results/screens/onboarding-2.png" });
   await continueButton.click();
 
   // 2. Payment onboarding on the emulator's hosted page, inside the modal.
@@ -47,7 +48,7 @@ test("a new creator onboards, sells, sees figures move, turns on 2FA and deletes
   await onboarding.getByLabel("Business name").fill("Green Thumb Lawn Care");
   await onboarding.getByLabel("First name").fill("Dana");
   await onboarding.getByLabel("Last name").fill("Reyes");
-  await page.screenshot({ path: "test-results/screens/onboarding-3-stripe.png" });
+  await screenshotForReview(page, { path: "test-results/screens/onboarding-3-stripe.png" });
   await onboarding.getByRole("button", { name: "Submit and finish onboarding" }).click();
   await expect(page.getByRole("dialog", { name: "Complete Payment Setup" })).toBeHidden();
   await expect(page.getByRole("button", { name: "Payment Setup Complete ✓" })).toBeVisible();
@@ -61,7 +62,7 @@ test("a new creator onboards, sells, sees figures move, turns on 2FA and deletes
 
   // 3. Create an offering, copy its URL, deactivate and reactivate it, edit its price.
   await expect(page.getByRole("button", { name: "Create Your First Subscription" })).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/dashboard-empty.png" });
+  await screenshotForReview(page, { path: "test-results/screens/dashboard-empty.png" });
   await page.getByRole("button", { name: "Create Your First Subscription" }).click();
   const dialog = page.getByRole("dialog", { name: "Create New Subscription" });
   await expect(dialog.getByLabel("Service Type")).toBeDisabled();
@@ -92,7 +93,10 @@ test("a new creator onboards, sells, sees figures move, turns on 2FA and deletes
   await edit.getByLabel("Price per month (USD)").fill("30");
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("$30.00/month").first()).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/dashboard-overview.png", fullPage: true });
+  await screenshotForReview(page, {
+    path: "test-results/screens/dashboard-overview.png",
+    fullPage: true,
+  });
 
   // 4. A customer pays (through the API here; the customer journey tests the UI), figures move.
   const customUrl = copied.split("/landing/")[1]!;
@@ -100,11 +104,17 @@ test("a new creator onboards, sells, sees figures move, turns on 2FA and deletes
   await page.getByRole("tab", { name: "Analytics" }).click();
   await expect(page.getByText("Pat Customer")).toBeVisible();
   await expect(page.getByText("$360.00")).toBeVisible(); // projected annual: 12 × $30
-  await page.screenshot({ path: "test-results/screens/dashboard-analytics.png", fullPage: true });
+  await screenshotForReview(page, {
+    path: "test-results/screens/dashboard-analytics.png",
+    fullPage: true,
+  });
   await page.getByRole("tab", { name: "Earnings" }).click();
   await expect(page.getByText("$25.50").first()).toBeVisible(); // $30 − 15%
   await expect(page.getByText("$30.00 − $4.50 fee")).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/dashboard-earnings.png", fullPage: true });
+  await screenshotForReview(page, {
+    path: "test-results/screens/dashboard-earnings.png",
+    fullPage: true,
+  });
 
   // 5. Turn on 2FA, sign in with it, then delete the account. 2FA goes on only for a verified
   // address: the Account tab says so until the link sign-up e-mailed is opened.
@@ -122,7 +132,10 @@ test("a new creator onboards, sells, sees figures move, turns on 2FA and deletes
   await page.getByLabel("Authentication code").fill(await codeForStep(secret!, enablingStep));
   await page.getByRole("button", { name: "Turn on 2FA" }).click();
   await expect(page.getByText("Two-factor authentication is on", { exact: true })).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/dashboard-account.png", fullPage: true });
+  await screenshotForReview(page, {
+    path: "test-results/screens/dashboard-account.png",
+    fullPage: true,
+  });
   await signOutAndBackInToTwoFactorChallenge(page, { email, password });
   // Each code works once: the one that turned 2FA on is refused, a newer one signs in.
   await page.getByLabel("Authentication code").fill(await codeForStep(secret!, enablingStep));

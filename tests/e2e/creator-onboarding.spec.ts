@@ -3,9 +3,10 @@ import { e2eEmulatorUrl } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 import { uniqueEmail } from "./helpers/api";
 import { signUpAndSignIn } from "./helpers/auth";
+import { screenshotForReview } from "./helpers/screenshot";
 
 const shot = (page: Page, name: string, fullPage = false) =>
-  page.screenshot({ path: `/tmp/creator-onboarding-${name}.png`, fullPage });
+  screenshotForReview(page, { path: `/tmp/creator-onboarding-${name}.png`, fullPage });
 
 async function signUp(page: Page) {
   const email = uniqueEmail("onboard");

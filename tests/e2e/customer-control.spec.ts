@@ -9,6 +9,7 @@ import { expect, test } from "./fixtures";
 import { createSellingCreator, subscribeThroughApi } from "./helpers/api";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { expectNoHorizontalOverflow } from "./helpers/layout";
+import { screenshotForReview } from "./helpers/screenshot";
 
 // Issue 21: the customer keeps control on the self-service page, without an account: cancel at
 // the period's end and resume, pause and resume now, skip a visit, switch plan up and down, and
@@ -132,7 +133,10 @@ test("cancel at the period's end, then resume", async ({ page, baseURL }) => {
     await expect(account).toContainText(`Your subscription ends on ${periodEnd}`);
     await expect(region(page, "Subscription Details")).toContainText(`Ending ${periodEnd}`);
     await expect(page.getByRole("button", { name: "Cancel Subscription" })).toHaveCount(0);
-    await page.screenshot({ path: `/tmp/control-ending-${viewport.width}.png`, fullPage: true });
+    await screenshotForReview(page, {
+      path: `/tmp/control-ending-${viewport.width}.png`,
+      fullPage: true,
+    });
     await checkScreen(page, `a subscription set to end at ${viewport.width} px`);
 
     await account.getByRole("button", { name: "Resume subscription" }).click();
@@ -169,7 +173,7 @@ test("pause for two months, then resume now", async ({ page, baseURL }) => {
   await expect(banner(page, `Your subscription is paused until ${until}.`)).toBeVisible();
   await expect(card).toContainText(`Paused until ${until}`);
   await expect(region(page, "Subscription Details")).toContainText(`Paused until ${until}`);
-  await page.screenshot({ path: "/tmp/control-paused-375.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/control-paused-375.png", fullPage: true });
   await checkScreen(page, "a paused subscription at 375 px");
 
   await page.setViewportSize(desktop);
@@ -250,7 +254,7 @@ test("switch up, charged what the preview said, then down at the next renewal", 
   await downgrade.getByRole("button", { name: "Switch plan" }).click();
   await expect(banner(page, `You'll switch to Quick Trim on ${renewal}.`)).toBeVisible();
   await expect(card).toContainText(`Switching to Quick Trim on ${renewal}`);
-  await page.screenshot({ path: "/tmp/control-switching-375.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/control-switching-375.png", fullPage: true });
   await checkScreen(page, "a switch waiting for the renewal at 375 px");
 });
 
@@ -269,7 +273,10 @@ test("download an invoice: the business's hosted invoice page", async ({ page, b
     const link = row.getByRole("link", { name: /^Download invoice/ });
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", /noopener/);
-    await page.screenshot({ path: `/tmp/control-invoices-${viewport.width}.png`, fullPage: true });
+    await screenshotForReview(page, {
+      path: `/tmp/control-invoices-${viewport.width}.png`,
+      fullPage: true,
+    });
     await checkScreen(page, `the invoices at ${viewport.width} px`);
   }
   const opened = page.waitForEvent("popup");

@@ -4,6 +4,7 @@ import { e2eEmulatorUrl } from "../../playwright.config";
 import { readJson } from "../support/read-json";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, subscribeThroughApi, uniqueEmail } from "./helpers/api";
+import { screenshotForReview } from "./helpers/screenshot";
 import { askForEmailChange } from "./helpers/self-service";
 import { fillSubscriberInfo, typeCard } from "./helpers/subscribe-dialog";
 
@@ -34,10 +35,13 @@ test("a customer subscribes by card and lands on the success screen", async ({ p
   await page.goto(`/landing/${customUrl}`);
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
   await expect(page.getByText("$40.00/month").first()).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/landing-mobile.png", fullPage: true });
+  await screenshotForReview(page, {
+    path: "test-results/screens/landing-mobile.png",
+    fullPage: true,
+  });
   const dialog = await openSubscribe(page, customUrl, "Alex Walker", uniqueEmail("alex"));
   await typeCard(page, "4242 4242 4242 4242");
-  await page.screenshot({ path: "test-results/screens/subscribe-card.png" });
+  await screenshotForReview(page, { path: "test-results/screens/subscribe-card.png" });
   await dialog.getByRole("button", { name: "Subscribe for $40.00/month" }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   await expect(
@@ -63,7 +67,7 @@ test("3-D Secure: a failed challenge shows an error, a passed one subscribes", a
     "We are unable to authenticate your payment method.",
   );
   await dialog.getByRole("button", { name: "Subscribe for $40.00/month" }).click();
-  await page.screenshot({ path: "test-results/screens/three-d-secure.png" });
+  await screenshotForReview(page, { path: "test-results/screens/three-d-secure.png" });
   await challenge.getByRole("button", { name: "Complete" }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
 });
@@ -96,7 +100,7 @@ test("charged but not yet recorded: the page says not to pay again and locks the
     await expect(reopened.getByRole("button", { name: "Subscribe for $40.00/month" })).toHaveCount(
       0,
     );
-    await page.screenshot({ path: "test-results/screens/payment-unconfirmed.png" });
+    await screenshotForReview(page, { path: "test-results/screens/payment-unconfirmed.png" });
   } finally {
     await page.request.delete(`${e2eEmulatorUrl}/_emulator/faults`);
   }
@@ -146,7 +150,7 @@ test("hosted checkout keeps step 1's name and e-mail, and ends on /success", asy
   await expect(page.getByText("Processing your subscription...")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   await expect(page.getByText(/Session ID: cs_test_/)).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/success.png" });
+  await screenshotForReview(page, { path: "test-results/screens/success.png" });
   const welcome = page
     .getByRole("article")
     .filter({ hasText: email })
@@ -206,7 +210,7 @@ test("self-service from the e-mail: change e-mail, update the card in the portal
   await expect(page.getByRole("button", { name: "Resume subscription" })).toBeVisible();
   await expect(page.getByText("Cancelled", { exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Cancel Subscription" })).toHaveCount(0);
-  await page.screenshot({
+  await screenshotForReview(page, {
     path: "test-results/screens/customer-portal-cancelled.png",
     fullPage: true,
   });
@@ -255,7 +259,7 @@ test("three months pass: renewals reach the creator's earnings; a failing card t
   await page.goto(`/customer/${seller.offering.customUrl}/${failing}`);
   await expect(page.getByText("Past due", { exact: true })).toBeVisible();
   await expect(page.getByText("Your last payment didn't go through.")).toBeVisible();
-  await page.screenshot({
+  await screenshotForReview(page, {
     path: "test-results/screens/customer-portal-past-due.png",
     fullPage: true,
   });

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, uniqueEmail } from "./helpers/api";
+import { screenshotForReview } from "./helpers/screenshot";
 import { askForEmailChange } from "./helpers/self-service";
 import { fillSubscriberInfo, typeCard } from "./helpers/subscribe-dialog";
 
@@ -58,13 +59,13 @@ test("the landing page leads with the offer and paints without shifting", async 
   await expect(page.getByRole("button", { name: "Subscribe for $25.00/month" })).toBeVisible();
   expect(await page.title()).toContain(title);
   expect(await cumulativeLayoutShift(page)).toBeLessThan(0.01);
-  await page.screenshot({ path: "/tmp/landing-375.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/landing-375.png", fullPage: true });
 
   await page.setViewportSize(desktop);
-  await page.screenshot({ path: "/tmp/landing-1280.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/landing-1280.png", fullPage: true });
   await page.getByRole("button", { name: "Subscribe Now" }).click();
   await expect(page.getByLabel("Full Name")).toBeFocused();
-  await page.screenshot({ path: "/tmp/subscribe-info-1280.png" });
+  await screenshotForReview(page, { path: "/tmp/subscribe-info-1280.png" });
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
@@ -109,7 +110,7 @@ test("subscribe by card, then manage: change e-mail and cancel", async ({ page }
   await expect(info.getByText("Full Name is required")).toBeVisible();
   await expect(info.getByText("Email Address is required")).toBeVisible();
   await expect(info.getByLabel("Email Address")).toHaveAttribute("type", "email");
-  await page.screenshot({ path: "/tmp/subscribe-info-375.png" });
+  await screenshotForReview(page, { path: "/tmp/subscribe-info-375.png" });
 
   const email = uniqueEmail("pat");
   const dialog = await fillInfo(page, "Pat Customer", email);
@@ -117,7 +118,7 @@ test("subscribe by card, then manage: change e-mail and cancel", async ({ page }
   await expect(dialog.getByRole("group", { name: "Card details" })).toBeVisible();
   await expect(pay).toBeEnabled();
   await typeCard(page, "4242 4242 4242 4242");
-  await page.screenshot({ path: "/tmp/subscribe-card-375.png" });
+  await screenshotForReview(page, { path: "/tmp/subscribe-card-375.png" });
   await pay.click();
 
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
@@ -125,7 +126,7 @@ test("subscribe by card, then manage: change e-mail and cancel", async ({ page }
     page.getByText(`Welcome to ${title}! Your subscription is now active.`),
   ).toBeVisible();
   await expect(page.getByText(/Check your e-mail/)).toBeVisible();
-  await page.screenshot({ path: "/tmp/subscribe-success-375.png" });
+  await screenshotForReview(page, { path: "/tmp/subscribe-success-375.png" });
   // The spec's key; what it holds is the link's key (ADR 022).
   const storageKey = `subscriberId:${customUrl}`;
   const manageKey = await page.evaluate((key) => localStorage.getItem(key), storageKey);
@@ -134,7 +135,7 @@ test("subscribe by card, then manage: change e-mail and cancel", async ({ page }
   // Closing shows the way back at once, without a reload.
   await page.getByRole("button", { name: "Close", exact: true }).click();
   await expect(page.getByText("Already subscribed?")).toBeVisible();
-  await page.screenshot({ path: "/tmp/landing-returning-375.png" });
+  await screenshotForReview(page, { path: "/tmp/landing-returning-375.png" });
   await page.getByRole("button", { name: "Subscribe Now" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await page.keyboard.press("Escape");
@@ -157,9 +158,9 @@ test("subscribe by card, then manage: change e-mail and cancel", async ({ page }
   await expect(page.getByText(/^Started/)).toBeVisible();
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
   await expect(page.getByText("Pat Customer")).toBeVisible();
-  await page.screenshot({ path: "/tmp/portal-375.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/portal-375.png", fullPage: true });
   await page.setViewportSize(desktop);
-  await page.screenshot({ path: "/tmp/portal-1280.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/portal-1280.png", fullPage: true });
   await page.setViewportSize(phone);
 
   // Edit, then Cancel: the stored e-mail comes back.
@@ -179,7 +180,7 @@ test("subscribe by card, then manage: change e-mail and cancel", async ({ page }
   // It ends with the period paid for (ADR 033): the dialog says until when.
   await expect(confirm.getByText(`You keep ${title} until `)).toBeVisible();
   await expect(confirm.getByText("and will not be charged again.")).toBeVisible();
-  await page.screenshot({ path: "/tmp/portal-confirm-375.png" });
+  await screenshotForReview(page, { path: "/tmp/portal-confirm-375.png" });
   await confirm.getByRole("button", { name: "Keep Subscription" }).click();
   await expect(confirm).toHaveCount(0);
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
@@ -196,7 +197,7 @@ test("subscribe by card, then manage: change e-mail and cancel", async ({ page }
   await expect(page.getByText("Cancelled", { exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Cancel Subscription" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Update Payment Method" })).toBeVisible();
-  await page.screenshot({ path: "/tmp/portal-cancelled-375.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/portal-cancelled-375.png", fullPage: true });
 
   await page.getByRole("link", { name: `← Back to ${title}` }).click();
   await expect(page).toHaveURL(new RegExp(`/landing/${customUrl}$`));
@@ -210,7 +211,7 @@ test("a declined card says so clearly, and a good card then goes through", async
   await typeCard(page, "4000 0000 0000 0002");
   await dialog.getByRole("button", { name: "Subscribe for $25.00/month" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Your card was declined.");
-  await page.screenshot({ path: "/tmp/subscribe-declined-375.png" });
+  await screenshotForReview(page, { path: "/tmp/subscribe-declined-375.png" });
 
   await typeCard(page, "4242 4242 4242 4242");
   await dialog.getByRole("button", { name: "Subscribe for $25.00/month" }).click();
@@ -226,7 +227,7 @@ test("the outbox holds the confirmation with a working link", async ({ page }) =
   // The newest welcome (receipts, creator notices and verification mail sit beside it).
   const first = page.getByRole("listitem").filter({ hasText: "Welcome to" }).first();
   await expect(first.getByRole("link", { name: /\/customer\// })).toBeVisible();
-  await page.screenshot({ path: "/tmp/outbox-375.png" });
+  await screenshotForReview(page, { path: "/tmp/outbox-375.png" });
   await first.getByRole("link", { name: /\/customer\// }).click();
   await expect(page.getByRole("heading", { name: "Manage Your Subscription" })).toBeVisible();
 });
@@ -246,5 +247,5 @@ test("/success waits two seconds, then confirms with the session id", async ({ p
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   await expect(page.getByText("Session ID: cs_test_e2e123")).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
-  await page.screenshot({ path: "/tmp/success-375.png" });
+  await screenshotForReview(page, { path: "/tmp/success-375.png" });
 });

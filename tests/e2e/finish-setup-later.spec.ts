@@ -5,12 +5,13 @@ import { e2eEmulatorUrl } from "../../playwright.config";
 import { readConnectedAccount, readJson } from "../support/read-json";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, uniqueEmail } from "./helpers/api";
+import { screenshotForReview } from "./helpers/screenshot";
 
 // Issue 18, first week 2 and 7 (ADR 024): a creator leaves onboarding before Stripe has enabled
 // payments; outages say so, with a retry, instead of hanging or telling a set-up creator to set up.
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/finish-setup-later-${name}.png`, fullPage: true });
+  screenshotForReview(page, { path: `/tmp/finish-setup-later-${name}.png`, fullPage: true });
 
 /** Chromium logs each 5xx these tests serve on purpose; anything else still fails the test. */
 function forgiveServerErrors(consoleErrors: string[], count: number) {

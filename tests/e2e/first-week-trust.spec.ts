@@ -1,12 +1,13 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, uniqueEmail } from "./helpers/api";
+import { screenshotForReview } from "./helpers/screenshot";
 
 // Issue 18, first week (part A): prices typed as meant, free offerings that read as free, and
 // a CSV export that says when it fails.
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/first-week-${name}.png`, fullPage: true });
+  screenshotForReview(page, { path: `/tmp/first-week-${name}.png`, fullPage: true });
 
 /** Paid wording a free offering must never show. */
 const PAID_WORDING = /\bmonth|billed|secure payment|update payment method|\$0\.00/i;

@@ -2,6 +2,7 @@ import { outboxSchema } from "../../contracts/outbox";
 import { readJson } from "../support/read-json";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, uniqueEmail } from "./helpers/api";
+import { screenshotForReview } from "./helpers/screenshot";
 
 // Issue 18, security item 2: a free subscribe mails whatever address is typed. Typing an address
 // that already has the subscription again subscribes nothing, mails nothing, and says why,
@@ -42,7 +43,7 @@ test("subscribing to a free offering twice with one address says so and sends no
       ),
     ).toBeVisible();
     await expect(other.getByRole("dialog", { name: "You're subscribed!" })).toHaveCount(0);
-    await other.screenshot({ path: "/tmp/free-subscribe-twice-375.png" });
+    await screenshotForReview(other, { path: "/tmp/free-subscribe-twice-375.png" });
   } finally {
     await other.close();
   }

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { createSellingCreator, uniqueEmail } from "./helpers/api";
+import { screenshotForReview } from "./helpers/screenshot";
 
 // Issue 10, defect 1: a $0.00 offering is a free subscription. The subscribe dialog asks for
 // no card, and the customer ends on the success screen and their self-service page.
@@ -31,14 +32,14 @@ test("a customer subscribes to a free offering without a card", async ({ page })
   // No card step: the info step subscribes.
   await expect(dialog.getByRole("button", { name: "Continue to Payment" })).toHaveCount(0);
   await expect(dialog.getByText("Card details")).toHaveCount(0);
-  await page.screenshot({ path: "/tmp/free-subscribe-dialog-375.png" });
+  await screenshotForReview(page, { path: "/tmp/free-subscribe-dialog-375.png" });
   await dialog.getByRole("button", { name: "Subscribe for Free" }).click();
 
   const success = page.getByRole("dialog", { name: "You're subscribed!" });
   await expect(
     success.getByText(`Welcome to ${title}! Your subscription is now active.`),
   ).toBeVisible();
-  await page.screenshot({ path: "/tmp/free-subscribe-success-375.png" });
+  await screenshotForReview(page, { path: "/tmp/free-subscribe-success-375.png" });
   expect(loadedStripeJs).toBe(false);
 
   await success.getByRole("button", { name: "Manage My Subscription" }).click();
@@ -47,5 +48,5 @@ test("a customer subscribes to a free offering without a card", async ({ page })
   await expect(page.getByText("Free subscription", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Update Payment Method" })).toHaveCount(0);
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
-  await page.screenshot({ path: "/tmp/free-subscribe-portal-375.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/free-subscribe-portal-375.png", fullPage: true });
 });

@@ -4,6 +4,7 @@ import { readJson } from "../support/read-json";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, uniqueEmail } from "./helpers/api";
 import { expectNoHorizontalOverflow } from "./helpers/layout";
+import { screenshotForReview } from "./helpers/screenshot";
 import { fillSubscriberInfo, typeCard } from "./helpers/subscribe-dialog";
 
 // Issue 20: a free trial takes the card at sign-up (its SetupIntent confirmed in the browser,
@@ -71,7 +72,7 @@ test("a weekly offering's 14-day trial: started by card, refused a second time, 
   await typeCard(page, "4242 4242 4242 4242");
   await dialog.getByRole("button", { name: "Start free trial" }).click();
   await expectTrialStarted(page, dialog);
-  await page.screenshot({ path: "/tmp/trial-success-phone.png" });
+  await screenshotForReview(page, { path: "/tmp/trial-success-phone.png" });
 
   // The self-service page says the trial and the first charge.
   await dialog.getByRole("button", { name: "Manage My Subscription" }).click();
@@ -83,7 +84,7 @@ test("a weekly offering's 14-day trial: started by card, refused a second time, 
   );
   await expect(details).not.toContainText(/month/i);
   await expectNoHorizontalOverflow(page, "the self-service page during a trial");
-  await page.screenshot({ path: "/tmp/trial-portal-phone.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/trial-portal-phone.png", fullPage: true });
 
   // The same e-mail again: the trial is refused, with the choice to subscribe without it.
   const again = await openModal(page, offering.customUrl, "Riley Trial", email);
@@ -93,7 +94,7 @@ test("a weekly offering's 14-day trial: started by card, refused a second time, 
   await expect(again.getByRole("button", { name: "Start free trial" })).toHaveCount(0);
   await expect(again.getByText("14-day free trial", { exact: true })).toHaveCount(0);
   await expectNoHorizontalOverflow(page, "the trial-used message at 390 px");
-  await page.screenshot({ path: "/tmp/trial-used-phone.png" });
+  await screenshotForReview(page, { path: "/tmp/trial-used-phone.png" });
   await again.getByRole("button", { name: "Subscribe without the trial" }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   await expect(again).toContainText("Welcome to Trial Dog Walks! Your subscription is now active.");

@@ -51,6 +51,15 @@ test("pricing offers Free and shows the paid plans as coming soon, with a keyboa
   await expect(professional.getByText("$499", { exact: true })).toBeVisible();
   await expect(professional.getByText("0% platform fee", { exact: true })).toBeVisible();
   await expect(professional.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+  // Only perks that are built (ADR 037); Professional's processing said as it is.
+  await expect(
+    professional.getByText("Card processing at Stripe's cost: 2.9% + 30¢ per charge"),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      /logo and brand colour|Priority e-mail support|Team members|Dedicated onboarding/,
+    ),
+  ).toHaveCount(0);
 
   const faq = page.getByRole("region", { name: "Frequently asked questions" });
   await expect(faq.getByRole("button")).toHaveCount(4);

@@ -4,6 +4,7 @@ import { readJson } from "../support/read-json";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, subscribeThroughApi, uniqueEmail } from "./helpers/api";
 import { expectNoHorizontalOverflow } from "./helpers/layout";
+import { screenshotForReview } from "./helpers/screenshot";
 import { fillSubscriberInfo } from "./helpers/subscribe-dialog";
 import { findAndOpenSubscriber } from "./helpers/subscribers";
 
@@ -14,7 +15,7 @@ import { findAndOpenSubscriber } from "./helpers/subscribers";
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 900 };
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/cadence-${name}.png`, fullPage: true });
+  screenshotForReview(page, { path: `/tmp/cadence-${name}.png`, fullPage: true });
 
 async function customUrlOf(page: Page, title: string) {
   const list = await readJson(await page.request.get("/api/offerings"), offeringListSchema);
@@ -80,7 +81,7 @@ test("a creator sells weekly with a 14-day trial, and every price says its caden
   await page.setViewportSize(phone);
   await expectNoHorizontalOverflow(page, "the create dialog at 390 px");
   await create.getByRole("button", { name: "Create Subscription" }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "/tmp/cadence-create-dialog-phone-bottom.png" });
+  await screenshotForReview(page, { path: "/tmp/cadence-create-dialog-phone-bottom.png" });
   await shot(page, "create-dialog-phone");
   await page.setViewportSize(desktop);
   await create.getByRole("button", { name: "Create Subscription" }).click();

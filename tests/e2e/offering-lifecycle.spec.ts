@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, subscribeThroughApi, uniqueEmail } from "./helpers/api";
+import { screenshotForReview } from "./helpers/screenshot";
 
 // Issue 10: deactivating keeps subscribers reachable (defect 3), "Already subscribed?" is per
 // offering (defect 4), and the business name leads the dashboard (defect 6).
@@ -45,9 +46,9 @@ test("deactivating with 'keep billing' leaves the subscriber's self-service page
   await expect(
     confirm.getByRole("button", { name: "Deactivate and cancel subscribers" }),
   ).toBeVisible();
-  await confirm.screenshot({ path: "test-results/screens/deactivate-dialog-cancel.png" });
+  await screenshotForReview(confirm, { path: "test-results/screens/deactivate-dialog-cancel.png" });
   await keep.check();
-  await confirm.screenshot({ path: "test-results/screens/deactivate-dialog.png" });
+  await screenshotForReview(confirm, { path: "test-results/screens/deactivate-dialog.png" });
   await confirm.getByRole("button", { name: "Deactivate", exact: true }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByText("Inactive", { exact: true })).toBeVisible();
@@ -141,7 +142,7 @@ test("the Account tab renames the business and switches the creator's e-mails", 
   await page.keyboard.press("Space");
   await expect(cancellation).not.toBeChecked();
   await page.getByRole("switch", { name: "Failed payment e-mails" }).click();
-  await page.screenshot({ path: "test-results/screens/account-tab.png", fullPage: true });
+  await screenshotForReview(page, { path: "test-results/screens/account-tab.png", fullPage: true });
 
   await page.reload();
   await expect(page.getByRole("switch", { name: "New subscriber e-mails" })).toBeChecked();

@@ -5,6 +5,7 @@ import { expect, test } from "./fixtures";
 import { createSellingCreator, uniqueEmail } from "./helpers/api";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { expectNoHorizontalOverflow } from "./helpers/layout";
+import { screenshotForReview } from "./helpers/screenshot";
 import { typeCard } from "./helpers/subscribe-dialog";
 import { findAndOpenSubscriber } from "./helpers/subscribers";
 
@@ -76,7 +77,7 @@ test("a creator's promo code: made in Promotions, applied in the modal, counted,
   await page.getByRole("tab", { name: "Promotions" }).click();
   await expect(page).toHaveURL(/tab=promotions/);
   await expect(page.getByText("No promo codes yet")).toBeVisible();
-  await page.screenshot({ path: "/tmp/promo-empty-desktop.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/promo-empty-desktop.png", fullPage: true });
   await page.getByRole("button", { name: "Create code" }).click();
   const create = page.getByRole("dialog", { name: "Create code" });
 
@@ -91,14 +92,14 @@ test("a creator's promo code: made in Promotions, applied in the modal, counted,
   await create.getByLabel("Percent off (%)").fill("20");
   await create.getByLabel("Months").fill("3");
   await create.getByLabel("Maximum uses (optional)").fill("10");
-  await page.screenshot({ path: "/tmp/promo-create-desktop.png" });
+  await screenshotForReview(page, { path: "/tmp/promo-create-desktop.png" });
   await expectNoAxeViolations(page, "the Create code dialog", {
     include: '[role="dialog"]',
     soft: true,
   });
   await page.setViewportSize(phone);
   await expectNoHorizontalOverflow(page, "the Create code dialog at 390 px");
-  await page.screenshot({ path: "/tmp/promo-create-phone.png" });
+  await screenshotForReview(page, { path: "/tmp/promo-create-phone.png" });
   await page.setViewportSize(desktop);
   await create.getByRole("button", { name: "Create code" }).click();
   await expect(create).toBeHidden();
@@ -109,11 +110,11 @@ test("a creator's promo code: made in Promotions, applied in the modal, counted,
   await expect(row).toContainText("No expiry");
   await expect(row).toContainText("0 of 10 uses");
   await expect(row).toContainText("Active");
-  await page.screenshot({ path: "/tmp/promo-tab-desktop.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/promo-tab-desktop.png", fullPage: true });
   await expectNoAxeViolations(page, "the Promotions tab", { soft: true });
   await page.setViewportSize(phone);
   await expectNoHorizontalOverflow(page, "the Promotions tab at 390 px");
-  await page.screenshot({ path: "/tmp/promo-tab-phone.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/promo-tab-phone.png", fullPage: true });
 
   // A wrong code says so under the field; the right one (in any case) shows before and after.
   const dialog = await openModal(page, customUrl, "Pat Promo", uniqueEmail("promo"));
@@ -125,13 +126,13 @@ test("a creator's promo code: made in Promotions, applied in the modal, counted,
   await expectSpringApplied(dialog);
   await expect(dialog.getByRole("alert")).toHaveCount(0);
   await expectNoHorizontalOverflow(page, "the modal with a code at 390 px");
-  await page.screenshot({ path: "/tmp/promo-modal-phone.png" });
+  await screenshotForReview(page, { path: "/tmp/promo-modal-phone.png" });
   await expectNoAxeViolations(page, "the modal with a code applied", {
     include: '[role="dialog"]',
     soft: true,
   });
   await page.setViewportSize(desktop);
-  await page.screenshot({ path: "/tmp/promo-modal-desktop.png" });
+  await screenshotForReview(page, { path: "/tmp/promo-modal-desktop.png" });
   await page.setViewportSize(phone);
 
   // Remove takes it off; applied again, the card step charges the discounted price.
@@ -142,7 +143,7 @@ test("a creator's promo code: made in Promotions, applied in the modal, counted,
   await expectSpringApplied(dialog);
   await dialog.getByRole("button", { name: "Continue to Payment" }).click();
   await expect(dialog.getByText("SPRING10: 20% off for 3 months")).toBeVisible();
-  await page.screenshot({ path: "/tmp/promo-payment-phone.png" });
+  await screenshotForReview(page, { path: "/tmp/promo-payment-phone.png" });
   await typeCard(page, "4242 4242 4242 4242");
   await dialog.getByRole("button", { name: "Subscribe for $20.00/week" }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();

@@ -4,6 +4,7 @@ import { subscriberPageSchema, subscriberPaymentsSchema } from "../../contracts/
 import { readJson } from "../support/read-json";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, subscribeThroughApi } from "./helpers/api";
+import { screenshotForReview } from "./helpers/screenshot";
 import { findAndOpenSubscriber } from "./helpers/subscribers";
 
 // Issue 13: a creator refunds part of a payment from the Subscribers tab. Earnings drop by the
@@ -36,12 +37,12 @@ test("a creator refunds part of a payment; earnings drop and the customer is e-m
   await amount.fill("45");
   await expect(dialog.getByText("At most $40.00 can be refunded.")).toBeVisible();
   await amount.fill("15");
-  await page.screenshot({ path: "/tmp/refund-dialog-375.png" });
+  await screenshotForReview(page, { path: "/tmp/refund-dialog-375.png" });
   await dialog.getByRole("button", { name: "Refund $15.00" }).click();
   await expect(dialog).toBeHidden();
   await expect(detail.getByText("Refunded $15.00 to Pat Refund. We e-mailed them.")).toBeVisible();
   await expect(detail.getByRole("table")).toContainText("Refunded $15.00");
-  await page.screenshot({ path: "/tmp/refund-detail-375.png" });
+  await screenshotForReview(page, { path: "/tmp/refund-detail-375.png" });
 
   // Earnings drop by the net: the refund less the platform fee given back on it.
   const found = await page.request.get(`/api/subscribers?q=refund-${tag}`);

@@ -5,6 +5,7 @@ import { createSellingCreator, subscribeThroughApi, uniqueEmail } from "./helper
 import { signOutAndBackInToTwoFactorChallenge } from "./helpers/auth";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { expectNoHorizontalOverflow } from "./helpers/layout";
+import { screenshotForReview } from "./helpers/screenshot";
 
 // Issue 14: every screen works at 375 px wide with no sideways scrolling, and axe finds nothing
 // on any screen or open dialog, at a phone's width and a laptop's. Four walks (signed out, the
@@ -50,7 +51,10 @@ async function checkScreen(page: Page, name: string, options: ScreenOptions = {}
     await expectNoAxeViolations(page, what, { soft: true, include: options.layer });
     if (viewport === phone) {
       const file = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-      await page.screenshot({ path: `/tmp/responsive-a11y/${file}.png`, fullPage: !options.layer });
+      await screenshotForReview(page, {
+        path: `/tmp/responsive-a11y/${file}.png`,
+        fullPage: !options.layer,
+      });
     }
   }
 }

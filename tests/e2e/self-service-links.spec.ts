@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, subscribeThroughApi, uniqueEmail } from "./helpers/api";
+import { screenshotForReview } from "./helpers/screenshot";
 
 // Issue 18, Security 2 and 4: a self-service link can be replaced (the old one then finds
 // nothing), and an e-mail change waits until the new address opens the link sent to it.
@@ -38,7 +39,7 @@ test("a customer gets a new link; the old one shows Subscription Not Found", asy
   const confirm = page.getByRole("dialog", { name: "Get a new link?" });
   await expect(confirm.getByText(/stops working at once/)).toBeVisible();
   await expect(confirm.getByText(email)).toBeVisible();
-  await page.screenshot({ path: "/tmp/self-service-new-link-confirm.png" });
+  await screenshotForReview(page, { path: "/tmp/self-service-new-link-confirm.png" });
   await confirm.getByRole("button", { name: "Get a New Link" }).click();
 
   // The page moves to its new address and says so.
@@ -50,7 +51,7 @@ test("a customer gets a new link; the old one shows Subscription Not Found", asy
       exact: false,
     }),
   ).toBeVisible();
-  await page.screenshot({ path: "/tmp/self-service-new-link.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/self-service-new-link.png", fullPage: true });
 
   // The e-mail carries the new link, which opens the page.
   const mail = await openMail(page, email, `Your new link for ${title}`);
@@ -79,7 +80,7 @@ test("a customer changes e-mail, confirms from the new address, and sees it on t
   // Still the old address, with the change shown as waiting.
   await expect(page.getByText(oldEmail, { exact: true })).toBeVisible();
   await expect(page.getByText("Your e-mail changes once you open it.").last()).toBeVisible();
-  await page.screenshot({ path: "/tmp/self-service-email-pending.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/self-service-email-pending.png", fullPage: true });
 
   // The old address was told, with a way to undo it.
   const notice = await openMail(page, oldEmail, `Change of e-mail asked for ${title}`);
@@ -89,11 +90,11 @@ test("a customer changes e-mail, confirms from the new address, and sees it on t
   const confirmMail = await openMail(page, newEmail, `Confirm your new e-mail for ${title}`);
   await confirmMail.getByRole("link", { name: /\/email-change\/confirm\?token=/ }).click();
   await expect(page.getByRole("heading", { name: "Confirm your new e-mail" })).toBeVisible();
-  await page.screenshot({ path: "/tmp/email-change-confirm.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/email-change-confirm.png", fullPage: true });
   await page.getByRole("button", { name: "Confirm E-mail Change" }).click();
   await expect(page.getByRole("heading", { name: "Your e-mail was changed" })).toBeVisible();
   await expect(page.getByText(`subscription's e-mail is now ${newEmail}.`)).toBeVisible();
-  await page.screenshot({ path: "/tmp/email-change-done.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/email-change-done.png", fullPage: true });
 
   await page.getByRole("link", { name: "Manage Your Subscription" }).click();
   await expect(page.getByRole("heading", { name: "Manage Your Subscription" })).toBeVisible();

@@ -6,6 +6,7 @@ import { readJson } from "../support/read-json";
 import { expect, test } from "./fixtures";
 import { createSellingCreator, subscribeThroughApi, uniqueEmail } from "./helpers/api";
 import { expectNoAxeViolations } from "./helpers/axe";
+import { screenshotForReview } from "./helpers/screenshot";
 import { findAndOpenSubscriber } from "./helpers/subscribers";
 
 // Issue 13: the Subscribers tab. A creator finds a subscriber by part of their e-mail, opens the
@@ -16,7 +17,7 @@ test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
 // Dialogs are fixed to the viewport: a full-page shot would draw them where the page scrolled.
 const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: `/tmp/subscribers-${name}.png`, fullPage });
+  screenshotForReview(page, { path: `/tmp/subscribers-${name}.png`, fullPage });
 
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(
@@ -101,12 +102,12 @@ test("a creator finds, exports and cancels a subscriber from the Subscribers tab
   expect(csv.startsWith("\uFEFF")).toBe(true);
   const lines = csv.slice(1).split("\r\n");
   expect(lines[0]).toBe(
-    "Name,Email,Subscription,Price (USD),Billed,Status,Joined,Next billing date,Ends",
+    "Name,Email,Subscription,Price (USD),Billed,Status,Joined,Next billing date,Ends,Phone,Street address,Apartment/unit,City,State/region,Postal code,Country",
   );
   expect(lines.slice(1).filter(Boolean)).toHaveLength(1);
   expect(lines[1]).toMatch(
     new RegExp(
-      `^Mary Jones,${maryEmail.replace(".", "\\.")},Weekly Lawn Care,25\\.00,Every month,Active,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,$`,
+      `^Mary Jones,${maryEmail.replace(".", "\\.")},Weekly Lawn Care,25\\.00,Every month,Active,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,,{7}$`,
     ),
   );
 

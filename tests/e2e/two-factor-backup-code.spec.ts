@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createSellingCreator } from "./helpers/api";
 import { enableTwoFactorInAccountTab, signOutAndBackInToTwoFactorChallenge } from "./helpers/auth";
+import { screenshotForReview } from "./helpers/screenshot";
 
 // A creator without their phone signs in with one of the backup codes the 2FA dialog showed.
 // Each backup code works once; a code that isn't theirs is refused with a message.
@@ -34,7 +35,7 @@ test("a backup code signs in once; the same code again and a wrong one are refus
   await signOutAndBackInToTwoFactorChallenge(page, creator);
   await switchToBackupCode(page);
   await expect(page.getByLabel("Authentication code")).toHaveCount(0);
-  await page.screenshot({ path: "test-results/screens/two-factor-backup-code.png" });
+  await screenshotForReview(page, { path: "test-results/screens/two-factor-backup-code.png" });
   await submitBackupCode(page, firstCode);
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByRole("tab", { name: "Overview" })).toBeVisible();
@@ -45,7 +46,7 @@ test("a backup code signs in once; the same code again and a wrong one are refus
   const alert = page.getByRole("alert");
   await expect(alert).toContainText("Each backup code works once");
   await expect(page).not.toHaveURL(/\/dashboard/);
-  await page.screenshot({ path: "test-results/screens/two-factor-backup-code-used.png" });
+  await screenshotForReview(page, { path: "test-results/screens/two-factor-backup-code-used.png" });
 
   // Well formed but not one of theirs: the server refuses it, with the same message.
   const notTheirs = backupCodes.includes("ZZZZZ-ZZZZZ") ? "YYYYY-YYYYY" : "ZZZZZ-ZZZZZ";

@@ -2,6 +2,7 @@ import { codeForStep, freshTotpCode } from "../support/totp";
 import { expect, test } from "./fixtures";
 import { createSellingCreator } from "./helpers/api";
 import { enableTwoFactorInAccountTab } from "./helpers/auth";
+import { screenshotForReview } from "./helpers/screenshot";
 
 // Turning 2FA off asks what deleting the account asks: the password and a code from the
 // authenticator app that hasn't been used, so a learned password alone can't remove it.
@@ -35,7 +36,9 @@ test("turning 2FA off takes the password and an unused code; a missing or spent 
     dialog.getByText("That code has already been used.", { exact: false }),
   ).toBeVisible();
   await expect(code).toHaveAttribute("aria-invalid", "true");
-  await page.screenshot({ path: "test-results/screens/two-factor-disable-used-code.png" });
+  await screenshotForReview(page, {
+    path: "test-results/screens/two-factor-disable-used-code.png",
+  });
 
   const fresh = await freshTotpCode(secret, enablingStep);
   await code.fill(fresh.code);

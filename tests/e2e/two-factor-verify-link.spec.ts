@@ -3,6 +3,7 @@ import { expect, test, testClientAddress } from "./fixtures";
 import { uniqueEmail } from "./helpers/api";
 import { enableTwoFactorInAccountTab, signUpAndSignIn } from "./helpers/auth";
 import { linkFromOutbox } from "./helpers/outbox";
+import { screenshotForReview } from "./helpers/screenshot";
 
 // Issue 18, Security 1 and 6: two-factor authentication goes on only once the address is
 // verified. Otherwise someone who signs up with another person's address could lock its owner
@@ -46,7 +47,7 @@ test("an unverified address can't turn 2FA on: the Account tab says so and resen
   await expect(page.getByRole("button", { name: "Enable 2FA" })).toBeDisabled();
   await page.getByRole("button", { name: "Resend verification e-mail" }).click();
   await expect(page.getByText(`Verification e-mail sent to ${email}.`)).toBeVisible();
-  await page.screenshot({ path: "/tmp/two-factor-unverified.png", fullPage: true });
+  await screenshotForReview(page, { path: "/tmp/two-factor-unverified.png", fullPage: true });
 
   // The owner opens the link: it signs this browser in again (sessions from before it end).
   await page.goto(await linkFromOutbox(page.request, email, "/api/auth/verify-email?"));

@@ -49,6 +49,10 @@ export const defaultOfferingInput: CreateOfferingInput = {
   cadence: "month",
   trialDays: 0,
   maxPausePeriods: 4,
+  onSite: false,
+  serviceArea: [],
+  capacity: null,
+  questions: [],
 };
 
 export async function createOffering(

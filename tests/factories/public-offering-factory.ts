@@ -15,6 +15,10 @@ export function publicOfferingWith(overrides: Partial<PublicOffering> = {}): Pub
     creatorName: "Green Thumb",
     creatorEmail: null,
     isAcceptingSubscriptions: true,
+    onSite: false,
+    serviceArea: [],
+    questions: [],
+    isFull: false,
     ...overrides,
   };
 }

@@ -30,6 +30,8 @@ export async function subscribeWithCard(
     card?: string;
     promoCode?: string;
     withoutTrial?: boolean;
+    /** Issue 22's fields: address, phone, answers, inviteToken. */
+    details?: Record<string, unknown>;
   } = {},
 ): Promise<SubscribeResult> {
   const paymentMethodId = await createPaymentMethod(app, overrides.card ?? testCards.success);
@@ -43,6 +45,7 @@ export async function subscribeWithCard(
       paymentMethodId,
       ...(overrides.promoCode ? { promoCode: overrides.promoCode } : {}),
       ...(overrides.withoutTrial ? { withoutTrial: true } : {}),
+      ...overrides.details,
     }),
   );
   if (start.status !== 201)

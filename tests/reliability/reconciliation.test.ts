@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creatorEarnings, creatorEarningsMonthly } from "../../server/db/schema/app";
+import { writePlanPeriod } from "../../server/modules/plans/plan-period-repository";
 import { reconcileEarnings } from "../../server/modules/reconciliation/reconcile-earnings";
 import { createOffering, createOnboardedCreator } from "../factories/offering-factory";
 import { advanceEmulatorClock } from "../factories/stripe-browser";
@@ -97,5 +98,34 @@ describe("nightly reconciliation", () => {
       "regulars_reconciliation_differences_total",
     );
     expect(metrics).toContain('kind="missing_earning",repaired="true"} 1');
+  });
+
+  it("reports a renewal whose fee doesn't fit the plan in force when it was made", async () => {
+    const creator = await createOnboardedCreator(app);
+    const offering = await createOffering(app, creator, { priceCents: 4000 });
+    await subscribeWithCard(app, offering);
+    await app.flushWebhooks();
+    // Premium from now, and its re-pricing never ran: the renewal still takes 15%.
+    await writePlanPeriod(app.runtime.deps.db, {
+      userId: creator.id,
+      plan: "premium",
+      // A second on: the first invoice was made in this very second, under Free.
+      effectiveAt: new Date((await app.runtime.deps.clock.now()).getTime() + 1000),
+      stripeSubscriptionId: "sub_plan_unpriced",
+    });
+    await advanceEmulatorClock(app, 31);
+    await app.flushWebhooks();
+
+    const deps = { ...app.runtime.deps, publicUrl: app.runtime.deps.config.publicUrl };
+    const report = await reconcileEarnings(deps, { since: new Date(0) });
+    // The first payment (made under Free) fits; the renewal is reported, never changed.
+    expect(report.differences.filter((d) => d.userId === creator.id)).toEqual([
+      expect.objectContaining({
+        kind: "plan_fee_mismatch",
+        recordedCents: 200,
+        stripeCents: 600,
+        isRepaired: false,
+      }),
+    ]);
   });
 });

@@ -89,6 +89,10 @@ const tables = [
   schema.trialGrants,
   schema.subscriberPauses,
   schema.subscriberSwitches,
+  schema.offeringQuestions,
+  schema.subscriberAnswers,
+  schema.signups,
+  schema.waitlistEntries,
 ];
 
 /** Every row that matters, so a change anywhere shows. */
@@ -134,6 +138,15 @@ interface TableEntry extends FieldHints {
   /** Checked by its own gate before the body (the webhook's signature): structural input only. */
   isStructuralOnly?: boolean;
 }
+
+const serviceAddress = {
+  line1: "12 Elm Street",
+  line2: "Apt 3",
+  city: "San Francisco",
+  state: "CA",
+  postalCode: "94110",
+  country: "US",
+};
 
 /** A valid body for each mutating route (by pattern), the base of its malformed variants. */
 const table: Record<string, TableEntry> = {
@@ -209,11 +222,15 @@ const table: Record<string, TableEntry> = {
       priceCents: 100,
       cadence: "two_weeks",
       trialDays: 14,
+      onSite: true,
+      serviceArea: ["940", "94110"],
+      capacity: 8,
+      questions: [],
     }),
     asCreator: true,
-    numberFields: ["priceCents", "trialDays"],
+    numberFields: ["priceCents", "trialDays", "capacity"],
     enumFields: ["category", "cadence"],
-    optionalFields: ["cadence", "trialDays"],
+    optionalFields: ["cadence", "trialDays", "onSite", "serviceArea", "capacity", "questions"],
   },
   "PATCH /api/offerings/:id": {
     valid: () => ({
@@ -287,10 +304,14 @@ const table: Record<string, TableEntry> = {
       email: "n@example.com",
       paymentMethodId,
       promoCode: "NOPE10",
+      address: serviceAddress,
+      phone: "(415) 555-0134",
+      answers: {},
     }),
     asCreator: false,
     emailFields: ["email"],
-    optionalFields: ["promoCode"],
+    optionalFields: ["promoCode", "address", "phone", "answers"],
+    nestedFields: ["address"],
   },
   // The offering is paid, so even a well-formed body is refused before Stripe is called.
   "POST /api/public/subscribe/free": {
@@ -315,6 +336,43 @@ const table: Record<string, TableEntry> = {
     valid: () => ({ customUrl: "nope-12345678", name: "Ann", email: "n@example.com" }),
     asCreator: false,
     emailFields: ["email"],
+  },
+  // Issue 22. An address outside every area (ZZ isn't a country we serve) and the nested
+  // address's every text field gets the hostile strings too.
+  "POST /api/public/waitlist": {
+    valid: () => ({
+      customUrl: "nope-12345678",
+      name: "Ann",
+      email: "n@example.com",
+      address: serviceAddress,
+      phone: "(415) 555-0134",
+      answers: {},
+    }),
+    asCreator: false,
+    emailFields: ["email"],
+    optionalFields: ["address", "phone", "answers"],
+    nestedFields: ["address"],
+  },
+  "POST /api/public/waitlist/invitation": {
+    valid: () => ({ customUrl, inviteToken: "A".repeat(43) }),
+    asCreator: false,
+  },
+  // On the real link of an offering that isn't on-site: refused even when valid.
+  "PUT /api/public/customers/:customUrl/:manageKey/address": {
+    valid: () => ({ address: serviceAddress, phone: "(415) 555-0134" }),
+    asCreator: false,
+    nestedFields: ["address"],
+  },
+  // :id is the offering's, :entryId nobody's: nothing is removed or invited.
+  "DELETE /api/offerings/:id/waitlist/:entryId": {
+    valid: () => ({}),
+    asCreator: true,
+    isStructuralOnly: true,
+  },
+  "POST /api/offerings/:id/waitlist/:entryId/invite": {
+    valid: () => ({}),
+    asCreator: true,
+    isStructuralOnly: true,
   },
   "PATCH /api/public/customers/:customUrl/:manageKey/email": {
     valid: () => ({ email: "n@example.com" }),

@@ -18,6 +18,8 @@ export interface FieldHints {
   emailFields?: string[];
   enumFields?: string[];
   optionalFields?: string[];
+  /** Object fields (an address) whose own text fields get the same hostile strings. */
+  nestedFields?: string[];
 }
 
 const oddValues: Array<[string, unknown]> = [
@@ -323,6 +325,19 @@ export function hostilePayloads(
           body: JSON.stringify({ ...valid, [field]: bad }),
         });
       }
+    }
+  }
+  for (const field of options.nestedFields ?? []) {
+    const nested = valid[field] as Record<string, unknown>;
+    for (const [sub, value] of Object.entries(nested)) {
+      if (typeof value !== "string") continue;
+      const withSub = (subValue: unknown) =>
+        JSON.stringify({ ...valid, [field]: { ...nested, [sub]: subValue } });
+      for (const [name, hostile] of hostileStrings) {
+        payloads.push({ label: `${field}.${sub} with ${name}`, body: withSub(hostile) });
+      }
+      payloads.push({ label: `${field}.${sub} huge`, body: withSub("é".repeat(5_000)) });
+      payloads.push({ label: `${field}.${sub} an object`, body: withSub({ $ne: 1 }) });
     }
   }
   const validBodies = new Set([JSON.stringify(valid)]);

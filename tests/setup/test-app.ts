@@ -5,7 +5,7 @@ import type { RunningEmulator } from "@regulars/stripe-emulator";
 import { parseConfig } from "../../server/config/env";
 import { createLogger } from "../../server/lib/logger";
 import { type Runtime, type RuntimeOptions, startRuntime } from "../../server/runtime";
-import { createTestDatabase } from "./test-database";
+import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -24,6 +24,11 @@ export interface AppClient {
 
 export interface TestApp extends AppClient {
   runtime: Runtime;
+  /**
+   * Another instance of the app on the same database and Stripe emulator, as production runs
+   * several behind a load balancer. PostgreSQL only: an in-memory PGlite is one process's own.
+   */
+  startAnotherInstance(): Promise<TestApp>;
   close(): Promise<void>;
 }
 
@@ -41,8 +46,9 @@ export async function createTestApp(
     RuntimeOptions,
     "webDistDir" | "renderLanding" | "renderSelfService" | "webhookUrl" | "logger" | "runsJobs"
   > = {},
+  shared?: { database: TestDatabase; emulatorUrl: string },
 ): Promise<TestApp> {
-  const testDatabase = await createTestDatabase();
+  const testDatabase = shared?.database ?? (await createTestDatabase());
   let fetchHandler: ((request: Request) => Response | Promise<Response>) | null = null;
   const server = serve({
     fetch: (request) =>
@@ -66,6 +72,7 @@ export async function createTestApp(
     JOB_POLL_SECONDS: "0.5",
     JOB_MAINTENANCE_SECONDS: "1",
     EMAIL_RETRY_DELAY_SECONDS: "1",
+    ...(shared ? { STRIPE_EMULATOR_URL: shared.emulatorUrl } : {}),
     ...env,
   });
   const runtime = await startRuntime(config, {
@@ -90,8 +97,22 @@ export async function createTestApp(
       return fetch(`${baseUrl}${path}`, { ...rest, headers });
     },
     async flushWebhooks() {
-      if (!runtime.emulator) return;
-      await fetch(`${runtime.emulator.url}/_emulator/webhooks/flush`, { method: "POST" });
+      const emulatorUrl = runtime.emulator?.url ?? shared?.emulatorUrl;
+      if (!emulatorUrl) return;
+      await fetch(`${emulatorUrl}/_emulator/webhooks/flush`, { method: "POST" });
+    },
+    async startAnotherInstance() {
+      if (!("url" in testDatabase.target) || !runtime.emulator) {
+        throw new Error("Another instance needs the PostgreSQL server (TEST_DATABASE_URL)");
+      }
+      const database = { target: testDatabase.target, drop: async () => {} };
+      const another = await createTestApp(env, options, {
+        database,
+        emulatorUrl: runtime.emulator.url,
+      });
+      // Its runtime reaches the emulator by URL; the factories drive the emulator through this one.
+      const emulator = runtime.emulator;
+      return { ...another, runtime: Object.assign(Object.create(another.runtime), { emulator }) };
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));

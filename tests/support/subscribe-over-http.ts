@@ -21,6 +21,8 @@ export interface SubscribeOverHttpOptions {
   /** The customer's address, for the per-address rate limits (a load test spreads them). */
   forwardedFor?: string;
   cardNumber?: string;
+  /** Issue 22's fields, sent as they are: address, phone, answers, inviteToken. */
+  details?: Record<string, unknown>;
 }
 
 /**
@@ -64,6 +66,7 @@ export async function subscribeOverHttp(options: SubscribeOverHttpOptions) {
       name: options.name ?? "Test Customer",
       email: options.email ?? `c-${randomUUID().slice(0, 8)}@example.com`,
       paymentMethodId,
+      ...options.details,
     },
     201,
     startSubscriptionResponseSchema,

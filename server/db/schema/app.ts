@@ -16,7 +16,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { cadences } from "../../../contracts/cadence";
+import { planIds } from "../../../contracts/plans";
 import { promoDurations } from "../../../contracts/promotions";
+import { questionKinds } from "../../../contracts/service-details";
 import { user } from "./auth";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -46,6 +48,12 @@ export const offerings = pgTable(
     trialDays: integer("trial_days").notNull().default(0),
     /** The longest pause customers may ask for, in the offering's periods; 0: no pausing. */
     maxPausePeriods: integer("max_pause_periods").notNull().default(4),
+    /** The service happens at the customer's address: sign-up asks for it and a phone (issue 22). */
+    onSite: boolean("on_site").notNull().default(false),
+    /** Postal codes or their first characters, normalized (contracts/service-details.ts); empty: anywhere. */
+    serviceArea: text("service_area").array().notNull().default(sql`'{}'::text[]`),
+    /** The most live subscribers at once (held seats included); null: no limit. */
+    capacity: integer("capacity"),
     customUrl: text("custom_url").notNull().unique(),
     isActive: boolean("is_active").notNull().default(true),
     creatorName: text("creator_name"),
@@ -63,7 +71,42 @@ export const offerings = pgTable(
     check("offerings_cadence", cadenceCheck(t.cadence)),
     check("offerings_trial_days", sql`${t.trialDays} in (0, 7, 14, 30)`),
     check("offerings_max_pause_periods", sql`${t.maxPausePeriods} between 0 and 8`),
+    check("offerings_capacity", sql`${t.capacity} is null or ${t.capacity} between 1 and 10000`),
   ],
+);
+
+/** The address columns a subscriber, a sign-up and a waitlist entry share (issue 22). */
+const serviceAddressColumns = () => ({
+  phone: text("phone"),
+  addressLine1: text("address_line1"),
+  addressLine2: text("address_line2"),
+  addressCity: text("address_city"),
+  addressState: text("address_state"),
+  addressPostalCode: text("address_postal_code"),
+  addressCountry: text("address_country"),
+});
+
+/**
+ * An offering's sign-up question (issue 22). Deleting one only marks it: its answers stay in
+ * the export under its label. An edit changes the label for old answers too (they stay readable).
+ */
+export const offeringQuestions = pgTable(
+  "offering_questions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    offeringId: uuid("offering_id")
+      .notNull()
+      .references(() => offerings.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    label: text("label").notNull(),
+    kind: text("kind", { enum: questionKinds }).notNull(),
+    required: boolean("required").notNull().default(false),
+    choices: text("choices").array().notNull().default(sql`'{}'::text[]`),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("offering_questions_offering_idx").on(t.offeringId, t.position)],
 );
 
 export const subscriberStatuses = ["active", "past_due", "cancelled"] as const;
@@ -126,8 +169,15 @@ export const subscribers = pgTable(
     discountPercentOff: integer("discount_percent_off"),
     discountAmountOffCents: integer("discount_amount_off_cents"),
     discountEndsAt: timestamp("discount_ends_at", { withTimezone: true }),
+    /** Where the service happens, for on-site offerings (issue 22); the record, Stripe has a copy. */
+    ...serviceAddressColumns(),
+    /** The postal code as compared and filtered on: capitals, no spaces or hyphens. */
+    postalKey: text("postal_key").generatedAlwaysAs(
+      sql`upper(regexp_replace(address_postal_code, '[[:space:]-]', '', 'g'))`,
+    ),
   },
   (t) => [
+    index("subscribers_user_postal_idx").on(t.userId, t.postalKey),
     // Churn and the MRR history need to know when: a cancelled subscriber always has a date,
     // and a subscription can't end before it began.
     check(
@@ -231,7 +281,10 @@ export const creatorEarnings = pgTable(
       .references(() => subscribers.id, { onDelete: "cascade" }),
     grossAmountCents: integer("gross_amount_cents").notNull(),
     platformFeePercent: integer("platform_fee_percent").notNull(),
+    /** The fee Stripe took on this payment (ADR 037), never recomputed from a percentage. */
     platformFeeCents: integer("platform_fee_cents").notNull(),
+    /** The creator's plan in force when the invoice was made: what the fee followed. */
+    plan: text("plan", { enum: planIds }).notNull().default("free"),
     netAmountCents: integer("net_amount_cents").notNull(),
     /**
      * What a promo code took off this payment (the invoice's discounts); gross is after it.
@@ -617,3 +670,147 @@ export const stripeSyncOrder = pgTable("stripe_sync_order", {
   lastTicket: bigint("last_ticket", { mode: "number" }).notNull(),
   writtenReadEnd: bigint("written_read_end", { mode: "number" }).notNull().default(0),
 });
+
+/** A subscriber's answer to one of the offering's sign-up questions (issue 22), as shown. */
+export const subscriberAnswers = pgTable(
+  "subscriber_answers",
+  {
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => offeringQuestions.id, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriberId, t.questionId] }),
+    index("subscriber_answers_question_idx").on(t.questionId),
+  ],
+);
+
+export const signupStates = ["open", "subscribed", "released"] as const;
+
+/**
+ * One sign-up attempt (issue 22): what the customer told us before the card step (address,
+ * phone, answers), kept until Stripe's subscription is recorded as a subscriber, and the seat
+ * it holds meanwhile on an offering with a capacity. Taken in the transaction that counts the
+ * seats (offering row locked), released when the attempt fails or expires.
+ */
+export const signups = pgTable(
+  "signups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    offeringId: uuid("offering_id")
+      .notNull()
+      .references(() => offerings.id, { onDelete: "cascade" }),
+    /** The attempt it belongs to ("card:<attemptId>", "free:<attemptId>", "checkout:<id>"). */
+    attemptKey: text("attempt_key").notNull().unique(),
+    stripeSubscriptionId: text("stripe_subscription_id").unique(),
+    /** The waitlist invitation it uses: its seat is the invitation's, not another one. */
+    waitlistEntryId: uuid("waitlist_entry_id").references((): AnyPgColumn => waitlistEntries.id, {
+      onDelete: "set null",
+    }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    ...serviceAddressColumns(),
+    answers: jsonb("answers")
+      .$type<Array<{ questionId: string; value: string }>>()
+      .notNull()
+      .default([]),
+    state: text("state", { enum: signupStates }).notNull().default("open"),
+    /** Holds a seat while open, until then (the billing clock: the emulator's in emulator mode). */
+    holdsSeat: boolean("holds_seat").notNull().default(false),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("signups_open_holds_idx")
+      .on(t.offeringId, t.holdExpiresAt)
+      .where(sql`${t.state} = 'open' and ${t.holdsSeat}`),
+    index("signups_created_idx").on(t.createdAt),
+  ],
+);
+
+export const waitlistStatuses = ["waiting", "invited", "subscribed", "removed", "lapsed"] as const;
+export type WaitlistStatus = (typeof waitlistStatuses)[number];
+
+/**
+ * A place on an offering's waitlist (issue 22), first come first served. When a seat frees,
+ * the first waiting entry (inside the service area) is invited: an e-mailed link that holds the
+ * seat for 48 hours on the billing clock; unused, it lapses and the next one is invited.
+ */
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    offeringId: uuid("offering_id")
+      .notNull()
+      .references(() => offerings.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    ...serviceAddressColumns(),
+    answers: jsonb("answers")
+      .$type<Array<{ questionId: string; value: string }>>()
+      .notNull()
+      .default([]),
+    status: text("status", { enum: waitlistStatuses }).notNull().default("waiting"),
+    /** SHA-256 of the invitation link's secret; the secret itself is only in the e-mail. */
+    inviteTokenHash: text("invite_token_hash").unique(),
+    invitedAt: timestamp("invited_at", { withTimezone: true }),
+    inviteExpiresAt: timestamp("invite_expires_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("waitlist_entries_offering_idx").on(t.offeringId, t.createdAt, t.id),
+    // One place per person per offering while they wait or hold an invitation.
+    uniqueIndex("waitlist_entries_open_email_idx")
+      .on(t.offeringId, sql`lower(${t.email})`)
+      .where(sql`${t.status} in ('waiting', 'invited')`),
+    check(
+      "waitlist_entries_invited",
+      sql`${t.status} <> 'invited' or (${t.inviteTokenHash} is not null and ${t.inviteExpiresAt} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * A creator's plan over time (issue 23, ADR 037): the plan in force at a moment is the latest
+ * period that began at or before it, and Free before the first. Every change writes a period
+ * (a purchase when its first invoice is paid, an upgrade at once, a downgrade or cancellation
+ * at the end of the paid period, Free after the last failed retry); nothing else holds a plan.
+ */
+export const creatorPlanPeriods = pgTable(
+  "creator_plan_periods",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    plan: text("plan", { enum: planIds }).notNull(),
+    effectiveAt: timestamp("effective_at", { withTimezone: true }).notNull(),
+    /** The platform's Stripe subscription the plan is billed on; null for Free. */
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    /**
+     * When the re-pricing of the creator's subscriptions was queued, once the period began on
+     * the billing clock; null until then (server/modules/plans/fee-repricing.ts).
+     */
+    repricingQueuedAt: timestamp("repricing_queued_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The periods begun but not yet re-priced: what the minute's sweep reads.
+    index("creator_plan_periods_unrepriced_idx")
+      .on(t.effectiveAt)
+      .where(sql`${t.repricingQueuedAt} is null`),
+    // One plan per moment: a second decision for the same moment replaces the first.
+    uniqueIndex("creator_plan_periods_user_moment_uidx").on(t.userId, t.effectiveAt),
+    check(
+      "creator_plan_periods_billed",
+      sql`(${t.plan} = 'free') = (${t.stripeSubscriptionId} is null)`,
+    ),
+  ],
+);

@@ -15,6 +15,7 @@ export type EmailKind =
   | "email_change_confirm"
   | "email_change_requested"
   | "manage_link_replaced"
+  | "waitlist_invitation"
   | "creator_new_subscriber"
   | "creator_cancellation"
   | "creator_payment_failed"

@@ -12,8 +12,14 @@ export const queues = {
   /** "Lost your link?": the look-up and its e-mail, off the request (timing tells nothing). */
   manageLinks: "email.manage-links",
   reconcile: "earnings.reconcile",
+  /** Seats whose hold ran out offered to the waitlist (server/modules/seats/seat-sweep.ts). */
+  seatSweep: "seats.sweep",
   /** Password reset and verification e-mails asked for by address, off the request. */
   addressMail: "auth.address-mail",
+  /** Plan periods begun on the billing clock: their creators' subscriptions queued for re-pricing. */
+  planRepricing: "plans.reprice-due",
+  /** One subscription's fee brought to its creator's plan (server/modules/plans/fee-repricing.ts). */
+  feeRepricing: "plans.reprice-subscription",
 } as const;
 type QueueName = (typeof queues)[keyof typeof queues];
 
@@ -29,9 +35,22 @@ export interface JobQueueTuning {
 export interface JobQueue {
   /** Enqueues in the caller's transaction: the job exists exactly when the change commits. */
   send(tx: Db, queue: QueueName, data: object): Promise<void>;
+  /** `send` for many jobs of one queue, in one statement per thousand. */
+  sendMany(tx: Db, queue: QueueName, data: object[]): Promise<void>;
   work<T extends object>(
     queue: QueueName,
     handler: (job: { data: T; retryCount: number; retryLimit: number }) => Promise<void>,
+  ): Promise<void>;
+  /**
+   * Works a queue of many small independent jobs: `batchSize` fetched at once, `concurrency`
+   * run at a time. pg-boss waits its polling interval between fetches, so one job per fetch
+   * would be one a second. A job that throws is failed alone (and retried on the queue's
+   * policy); the rest of its batch completes.
+   */
+  workMany<T extends object>(
+    queue: QueueName,
+    options: { batchSize: number; concurrency: number },
+    handler: (job: { data: T }) => Promise<void>,
   ): Promise<void>;
   /** Per queue: jobs waiting, the oldest one's age, and jobs that failed for good. */
   stats(): Promise<
@@ -85,6 +104,12 @@ export async function startJobQueue(options: {
     async send(tx, queue, data) {
       await boss.send(queue, data, { db: jobDbFor(tx) });
     },
+    async sendMany(tx, queue, data) {
+      for (let at = 0; at < data.length; at += 1000) {
+        const jobs = data.slice(at, at + 1000).map((job) => ({ name: queue, data: job }));
+        await boss.insert(jobs, { db: jobDbFor(tx) });
+      }
+    },
     async work(queue, handler) {
       await boss.work(
         queue,
@@ -99,6 +124,32 @@ export async function startJobQueue(options: {
               retryLimit: job.retryLimit,
             }),
           );
+        },
+      );
+    },
+    async workMany(queue, options, handler) {
+      await boss.work(
+        queue,
+        { pollingIntervalSeconds: tuning.pollSeconds, batchSize: options.batchSize },
+        async (jobs) => {
+          let next = 0;
+          const runNext = async (): Promise<void> => {
+            const job = jobs[next];
+            next += 1;
+            if (!job) return;
+            try {
+              await handler({ data: job.data as never });
+            } catch (error) {
+              logger.warn(
+                { err: error, component: "jobs", queue },
+                "job failed; it will be retried",
+              );
+              await boss.fail(queue, job.id, { message: String(error) });
+            }
+            await runNext();
+          };
+          const lanes = Array.from({ length: Math.min(options.concurrency, jobs.length) }, runNext);
+          await pending.track(Promise.all(lanes));
         },
       );
     },

@@ -1,9 +1,9 @@
 import type Stripe from "stripe";
 import { isStripeMissing } from "../../integrations/stripe/stripe-errors";
 import type { Logger } from "../../lib/logger";
-import { SUBSCRIPTION_METADATA } from "../billing/billing-sync";
 import { CANCELLATION_COMMENTS } from "../billing/lifecycle-emails";
 import { settleOrphanSubscription } from "../billing/orphan-subscription";
+import { SUBSCRIPTION_METADATA } from "../billing/subscription-metadata";
 
 export interface CloseBillingDeps {
   stripe: Stripe;

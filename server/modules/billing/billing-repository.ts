@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   creatorEarnings,
@@ -162,3 +162,13 @@ export async function findCreatorContact(db: Db, userId: string) {
   };
 }
 export type CreatorContact = NonNullable<Awaited<ReturnType<typeof findCreatorContact>>>;
+
+/** Which of these invoices already have their earnings rows (payments or adjustments). */
+export async function findRecordedInvoiceIds(db: Db, invoiceIds: string[]): Promise<Set<string>> {
+  if (invoiceIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ invoiceId: creatorEarnings.stripeInvoiceId })
+    .from(creatorEarnings)
+    .where(inArray(creatorEarnings.stripeInvoiceId, invoiceIds));
+  return new Set(rows.map((row) => row.invoiceId));
+}

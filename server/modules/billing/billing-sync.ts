@@ -1,16 +1,18 @@
 import type Stripe from "stripe";
-import { z } from "zod";
 import { cadenceOfRecurring } from "../../../contracts/cadence";
-import { splitPlatformFee } from "../../../contracts/money";
-import { FREE_PLAN_FEE_PERCENT } from "../../../contracts/plans";
 import { sanitizeExternalText } from "../../../contracts/text";
 import type { Db } from "../../db/client";
 import type { Mailer } from "../../integrations/email/mailer";
+import type { BillingClock } from "../../integrations/stripe/billing-clock";
+import { paymentIntentIdOf } from "../../integrations/stripe/invoice-payment-intent";
 import type { Logger } from "../../lib/logger";
 import { oneAtATimePerKey } from "../../lib/one-at-a-time";
 import { renderClosingNotice } from "../closed-subscriptions/closing-notice";
 import { findOfferingById, type OfferingRow } from "../offerings/offering-repository";
 import { findPromoCodeById } from "../promotions/promotion-repository";
+import { offerSeats } from "../seats/seat-offers";
+import { releaseSignup } from "../seats/signup-repository";
+import { recordServiceDetails } from "../seats/signup-sync";
 import {
   findCreatorContact,
   findSubscriberByStripeSubscriptionId,
@@ -21,6 +23,7 @@ import {
   upsertPaymentSubscription,
 } from "./billing-repository";
 import { controlEmails } from "./control-emails";
+import { feesOfNewPayments } from "./invoice-fees";
 import {
   cancelledByOf,
   cardOf,
@@ -37,6 +40,7 @@ import {
   recordPause,
   recordSwitch,
 } from "./subscription-changes";
+import { isUuid, SUBSCRIPTION_METADATA } from "./subscription-metadata";
 import { claimSyncWrite, takeSyncTicket } from "./sync-order-repository";
 import { recordTrialGrant } from "./trial-grant-repository";
 
@@ -46,16 +50,9 @@ export interface BillingDeps {
   mailer: Mailer;
   logger: Logger;
   publicUrl: string;
+  /** Billing's time: the emulator's clock in emulator mode (a waitlist hold's 48 hours). */
+  clock: BillingClock;
 }
-
-/** Metadata we put on every Stripe subscription we create, so webhooks can find their way back. */
-export const SUBSCRIPTION_METADATA = {
-  offeringId: "regulars_offering_id",
-  /** The promo code the customer signed up with (our id; the discount itself is Stripe's). */
-  promoCodeId: "regulars_promo_code_id",
-  subscriberName: "regulars_subscriber_name",
-  subscriberEmail: "regulars_subscriber_email",
-} as const;
 
 export interface SyncResult {
   subscriberId: string | null;
@@ -85,11 +82,17 @@ async function listPaidInvoices(stripe: Stripe, subscriptionId: string) {
   return invoices.data.filter((invoice) => invoice.status === "paid");
 }
 
-function paymentIntentIdOf(invoice: Stripe.Invoice): string | null {
-  const payment = invoice.payments?.data[0]?.payment;
-  const intent = payment?.payment_intent;
-  if (!intent) return null;
-  return typeof intent === "string" ? intent : intent.id;
+/** What a promo code took off an invoice. */
+function discountCentsOf(invoice: Stripe.Invoice): number {
+  return (invoice.total_discount_amounts ?? []).reduce((sum, discount) => sum + discount.amount, 0);
+}
+
+/**
+ * A free offering's and a trial's $0 invoice billed nothing: no earning. A charge a code took
+ * to $0 is a payment of $0, so what the code cost is on the books.
+ */
+function isEarning(invoice: Stripe.Invoice): boolean {
+  return invoice.amount_paid > 0 || discountCentsOf(invoice) > 0;
 }
 
 /**
@@ -196,9 +199,6 @@ function endedAtOf(subscription: Stripe.Subscription): Date | null {
   return seconds ? new Date(seconds * 1000) : null;
 }
 
-const uuidSchema = z.uuid();
-const isUuid = (value: string | undefined): value is string => uuidSchema.safeParse(value).success;
-
 function customerDetails(subscription: Stripe.Subscription) {
   const customer = typeof subscription.customer === "string" ? null : subscription.customer;
   const liveCustomer = customer && !("deleted" in customer && customer.deleted) ? customer : null;
@@ -304,10 +304,15 @@ async function syncFromOneRead(
   subscription = await enforceOneTrial(deps, offering, subscription);
   const status = subscriberStatusFor(subscription.status);
   const paidInvoices = status ? await listPaidInvoices(deps.stripe, subscription.id) : [];
-  const feePercent = Math.round(subscription.application_fee_percent ?? FREE_PLAN_FEE_PERCENT);
+  const fees = await feesOfNewPayments(deps, offering.userId, paidInvoices.filter(isEarning));
   const { customerId, email, name } = customerDetails(subscription);
   const period = periodOf(subscription);
   const discount = await discountOf(deps, subscription, offering);
+  // An ended subscription may free a seat for the waitlist, on the billing clock's time.
+  const freesSeat =
+    offering.capacity !== null &&
+    (subscription.status === "canceled" || subscription.status === "incomplete_expired");
+  const seatTime = freesSeat ? await deps.clock.now() : null;
 
   const subscriberId = await deps.db.transaction(async (tx) => {
     if (!(await claimSyncWrite(tx, stripeSubscriptionId, readStart))) {
@@ -318,6 +323,11 @@ async function syncFromOneRead(
     if (!subscriber) {
       // Nobody paid yet (or the attempt expired): there is no subscriber to record.
       if (status === null || paidInvoices.length === 0 || awaitsCardSetup(subscription)) {
+        // An attempt that expired (3-D Secure never completed) gives its held seat back.
+        if (status === "cancelled") {
+          const released = await releaseSignup(tx, { stripeSubscriptionId: subscription.id });
+          if (released && seatTime) await offerSeats(tx, deps, offering.id, seatTime);
+        }
         return null;
       }
       const inserted = await insertSubscriberOnce(tx, {
@@ -335,6 +345,10 @@ async function syncFromOneRead(
         ...discount,
       });
       isNewSubscriber = inserted !== null;
+      if (inserted) {
+        await recordServiceDetails(tx, offering, subscription, inserted.id);
+        if (status === "cancelled" && seatTime) await offerSeats(tx, deps, offering.id, seatTime);
+      }
       subscriber = inserted ?? (await findSubscriberByStripeSubscriptionId(tx, subscription.id));
       if (!subscriber) return null;
     } else if (status) {
@@ -347,6 +361,8 @@ async function syncFromOneRead(
       );
       // Only ever earlier: an end already recorded stays (a later sync must not move it on).
       if (discount) await recordDiscountEnd(tx, subscriber.id, discount.discountEndsAt);
+      // Offering nothing when nothing freed: cheap to repeat on every sync of an ended one.
+      if (status === "cancelled" && seatTime) await offerSeats(tx, deps, offering.id, seatTime);
     }
     const emails = lifecycleEmails({
       tx,
@@ -368,23 +384,20 @@ async function syncFromOneRead(
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
     });
     for (const invoice of paidInvoices) {
-      const discountCents = (invoice.total_discount_amounts ?? []).reduce(
-        (sum, discount) => sum + discount.amount,
-        0,
-      );
-      // A free offering's and a trial's $0 invoice billed nothing: no earning. A charge a code
-      // took to $0 is a payment of $0, so what the code cost is on the books.
-      if (invoice.amount_paid === 0 && discountCents === 0) continue;
-      const split = splitPlatformFee(invoice.amount_paid, feePercent);
+      const discountCents = discountCentsOf(invoice);
+      // Not an earning, or recorded by an earlier sync: nothing new to write or say.
+      const fee = fees.get(invoice.id!);
+      if (!fee) continue;
       const paidAt = new Date((invoice.status_transitions?.paid_at ?? invoice.created) * 1000);
       const isNewPayment = await insertEarningOnce(tx, {
         userId: offering.userId,
         offeringId: offering.id,
         subscriberId: subscriber.id,
-        grossAmountCents: split.grossCents,
-        platformFeePercent: split.feePercent,
-        platformFeeCents: split.feeCents,
-        netAmountCents: split.netCents,
+        grossAmountCents: invoice.amount_paid,
+        platformFeePercent: fee.feePercent,
+        platformFeeCents: fee.feeCents,
+        netAmountCents: invoice.amount_paid - fee.feeCents,
+        plan: fee.plan,
         discountCents,
         stripeInvoiceId: invoice.id!,
         stripePaymentIntentId: paymentIntentIdOf(invoice),

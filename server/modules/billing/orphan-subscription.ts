@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { paymentIntentIdOf } from "../../integrations/stripe/invoice-payment-intent";
 import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import { CANCELLATION_COMMENTS } from "./lifecycle-emails";
@@ -36,12 +37,6 @@ const ENDED = new Set<Stripe.Subscription.Status>(["canceled", "incomplete_expir
 interface OrphanDeps {
   stripe: Stripe;
   logger: Logger;
-}
-
-function paymentIntentIdOf(invoice: Stripe.Invoice): string | null {
-  const intent = invoice.payments?.data[0]?.payment?.payment_intent;
-  if (!intent) return null;
-  return typeof intent === "string" ? intent : intent.id;
 }
 
 async function listPaidInvoices(stripe: Stripe, subscriptionId: string) {

@@ -10,6 +10,8 @@ import {
   emailChangeTokenRequestSchema,
   newManageLinkRequestSchema,
   newManageLinkResponseSchema,
+  updateServiceAddressResponseSchema,
+  updateServiceAddressSchema,
   updateSubscriberEmailResponseSchema,
   updateSubscriberEmailSchema,
 } from "../../../contracts/customer-portal";
@@ -60,6 +62,27 @@ export const updateSubscriberEmailRoute = declareRoute({
   responses: {
     200: jsonResponse(updateSubscriberEmailResponseSchema, "The change waiting for confirmation"),
     ...errorResponses(400, 404, 409, 415, 429, 502),
+  },
+});
+
+export const updateServiceAddressRoute = declareRoute({
+  method: "put",
+  path: "/api/public/customers/{customUrl}/{manageKey}/address",
+  summary: "Change where the service happens (inside the service area); the business is e-mailed",
+  tags: ["customer-portal"],
+  access: "subscriber-link",
+  limit: limitedBy(subscriberAction, changesSomething),
+  request: { params: subscriberLinkParams, body: jsonBody(updateServiceAddressSchema) },
+  responses: {
+    200: jsonResponse(updateServiceAddressResponseSchema, "The address as saved"),
+    ...errorResponses(
+      400,
+      404,
+      [409, "Not on-site, ended, or outside the service area."],
+      415,
+      429,
+      502,
+    ),
   },
 });
 
@@ -136,6 +159,7 @@ export const cancelSubscriptionRoute = declareRoute({
 export const customerPortalApi = [
   customerPortalRoute,
   updateSubscriberEmailRoute,
+  updateServiceAddressRoute,
   newManageLinkRoute,
   confirmEmailChangeRoute,
   undoEmailChangeRoute,

@@ -6,6 +6,7 @@ import {
   customerPortalRoute,
   newManageLinkRoute,
   undoEmailChangeRoute,
+  updateServiceAddressRoute,
   updateSubscriberEmailRoute,
 } from "./customer-portal-api";
 import {
@@ -16,6 +17,7 @@ import {
   replaceManageLink,
 } from "./customer-portal-service";
 import { confirmEmailChange, requestEmailChange, undoEmailChange } from "./email-change-service";
+import { updateServiceAddress } from "./service-address-service";
 
 /**
  * The handlers of customer-portal-api.ts: the self-service link's page and actions, the buttons
@@ -29,6 +31,9 @@ export function customerPortalRoutes(deps: CustomerPortalDeps) {
     )
     .openapi(updateSubscriberEmailRoute, async (c) =>
       c.json(await requestEmailChange(deps, c.req.valid("param"), c.req.valid("json").email), 200),
+    )
+    .openapi(updateServiceAddressRoute, async (c) =>
+      c.json(await updateServiceAddress(deps, c.req.valid("param"), c.req.valid("json")), 200),
     )
     .openapi(newManageLinkRoute, async (c) =>
       c.json(await replaceManageLink(deps, c.req.valid("param")), 200),

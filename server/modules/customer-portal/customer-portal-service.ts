@@ -4,6 +4,7 @@ import type { CustomerPortal } from "../../../contracts/customer-portal";
 import type { Db } from "../../db/client";
 import type { Mailer } from "../../integrations/email/mailer";
 import { renderManageLinkReplacedEmail } from "../../integrations/email/templates/manage-link-replaced";
+import type { BillingClock } from "../../integrations/stripe/billing-clock";
 import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import { customerPortalUrl } from "../../lib/public-links";
@@ -11,6 +12,7 @@ import { CANCELLATION_COMMENTS } from "../billing/lifecycle-emails";
 import { syncAfterChange } from "../billing/sync-after-change";
 import { throwIfSubscriptionClosed } from "../closed-subscriptions/closed-subscription-service";
 import { subscriberDiscountOf } from "../promotions/subscriber-discount";
+import { addressOfRow } from "../service-details/address-columns";
 import { portalControlsOf } from "../subscription-control/control-state";
 import { loadControlState } from "../subscription-control/subscription-control-repository";
 import {
@@ -28,6 +30,7 @@ export interface CustomerPortalDeps {
   mailer: Mailer;
   logger: Logger;
   publicUrl: string;
+  clock: BillingClock;
 }
 
 /** A self-service link's two parts; the key is the manage key, never the subscriber's id. */
@@ -77,7 +80,10 @@ export async function getCustomerPortal(
       trialEndsAt: isTrialing ? (subscriber.trialEndsAt?.toISOString() ?? null) : null,
       discount: subscriber.paymentStatus === "cancelled" ? null : subscriberDiscountOf(subscriber),
       hasPaymentAccount: Boolean(subscriber.stripeCustomerId),
+      phone: subscriber.phone,
+      address: addressOfRow(subscriber),
     },
+    service: { onSite: offering.onSite, serviceArea: offering.serviceArea },
     controls: portalControlsOf(await loadControlState(deps.db, subscriber, offering)),
   };
 }

@@ -144,6 +144,7 @@ export function listRecentEarnings(db: Db, userId: string, limit: number) {
       feePercent: creatorEarnings.platformFeePercent,
       feeCents: creatorEarnings.platformFeeCents,
       netCents: creatorEarnings.netAmountCents,
+      plan: creatorEarnings.plan,
       kind: creatorEarnings.kind,
     })
     .from(creatorEarnings)

@@ -3,6 +3,7 @@ import type { Analytics, Earnings, Overview } from "../../../contracts/dashboard
 import type { Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
 import { findConnectAccountByUserId } from "../connect/connect-repository";
+import { countWaitlists } from "../seats/seat-repository";
 import {
   countActiveOfferings,
   countSubscribers,
@@ -70,6 +71,10 @@ export async function getAnalytics(
     sumGrossByMonth(deps.db, userId, seriesStart),
     sumNetRevenue(deps.db, userId, { asOf: now, monthStart }),
   ]);
+  const waitlists = await countWaitlists(
+    deps.db,
+    offeringList.map((o) => o.id),
+  );
   const recurring = subscriberSummary.metrics;
   const byOffering = new Map<string, (typeof subscriberSummary.spec)[number]>();
   const byBucket = new Map<number, number>();
@@ -99,6 +104,8 @@ export async function getAnalytics(
       return {
         ...o,
         liveSubscriberCount: summary?.liveSubscribers ?? 0,
+        // People waiting for a seat (issue 22): the creator's sign of demand past capacity.
+        waitlistCount: waitlists.get(o.id) ?? 0,
         revenueCents: revenueByOffering[i] ?? 0,
         livePriceRange: hasLive
           ? { minCents: summary!.liveMinPriceCents ?? 0, maxCents: summary!.liveMaxPriceCents ?? 0 }

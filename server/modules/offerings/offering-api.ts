@@ -17,7 +17,10 @@ import {
 } from "../../http/route-declaration";
 import { creatorStripe, databaseOnly } from "../../http/route-limits";
 
-const offeringParams = z.object({ id: z.uuid({ error: "That subscription was not found." }) });
+/** `{id}` of every `/api/offerings/{id}…` route, the waitlist's included. */
+export const offeringParams = z.object({
+  id: z.uuid({ error: "That subscription was not found." }),
+});
 
 export const listOfferingsRoute = declareRoute({
   method: "get",

@@ -22,6 +22,20 @@ export async function findOfferingForCreator(db: Db, userId: string, offeringId:
   return row ?? null;
 }
 
+/**
+ * The offering as it is before an edit, locked until the transaction ends: an edit and a
+ * sign-up's seat count (which locks the same row) take turns, and the edit compares with what
+ * it really replaces.
+ */
+export async function lockOfferingForCreator(tx: Db, userId: string, offeringId: string) {
+  const [row] = await tx
+    .select()
+    .from(offerings)
+    .where(and(eq(offerings.id, offeringId), eq(offerings.userId, userId)))
+    .for("update");
+  return row ?? null;
+}
+
 export async function insertOffering(db: Db, values: NewOfferingRow) {
   const [row] = await db.insert(offerings).values(values).returning();
   return row!;
@@ -50,6 +64,9 @@ export async function updateOfferingForCreator(
       | "cadence"
       | "trialDays"
       | "maxPausePeriods"
+      | "onSite"
+      | "serviceArea"
+      | "capacity"
       | "stripePriceId"
       | "isActive"
     >
@@ -98,6 +115,18 @@ export async function insertPriceChange(
         lt(offeringPriceChanges.createdAt, pruneBefore),
       ),
     );
+}
+
+/**
+ * An active offering's row by its custom URL: what the paths that sell it (subscribe, the
+ * waitlist) need, without the landing page's questions and seat count.
+ */
+export async function findActiveOfferingRowByCustomUrl(db: Db, customUrl: string) {
+  const [row] = await db
+    .select()
+    .from(offerings)
+    .where(and(eq(offerings.customUrl, customUrl), eq(offerings.isActive, true)));
+  return row ?? null;
 }
 
 export async function findOfferingById(db: Db, offeringId: string) {

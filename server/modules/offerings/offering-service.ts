@@ -7,16 +7,19 @@ import type {
 } from "../../../contracts/offerings";
 import { MAX_OFFERINGS_PER_CREATOR } from "../../../contracts/plans";
 import type { Db } from "../../db/client";
+import type { BillingClock } from "../../integrations/stripe/billing-clock";
 import { isStripeMissing, toAppError } from "../../integrations/stripe/stripe-errors";
 import { AppError } from "../../lib/errors";
 import { CANCELLATION_COMMENTS } from "../billing/lifecycle-emails";
 import { findCreatorName } from "../profile/profile-service";
+import { offerSeats, type SeatOfferDeps } from "../seats/seat-offers";
 import {
   archiveProductQuietly,
   ensureProductAndPrice,
   generatedForCreateRequest,
   priceParams,
 } from "./offering-catalogue";
+import { mayOpenSeats, requireOwnQuestions, toOffering, toOfferings } from "./offering-details";
 import {
   countLiveSubscribersOfOffering,
   countOfferingsOfCreator,
@@ -27,13 +30,16 @@ import {
   isStripeProductInUse,
   listLiveStripeSubscriptionIdsOfOffering,
   listOfferingsForCreator,
-  type OfferingRow,
+  lockOfferingForCreator,
   updateOfferingForCreator,
 } from "./offering-repository";
+import { replaceQuestions } from "./question-repository";
 
-export interface OfferingDeps {
+export interface OfferingDeps extends SeatOfferDeps {
   db: Db;
   stripe: Stripe;
+  /** Billing's time: seats freed by an edit are held for the waitlist from then. */
+  clock: BillingClock;
 }
 
 /**
@@ -47,28 +53,9 @@ export const CREATOR_LIMITS = {
   priceChangeWindowHours: 24,
 } as const;
 
-function toOffering(row: OfferingRow): Offering {
-  return {
-    id: row.id,
-    title: row.title,
-    category: row.category,
-    subcategory: row.subcategory,
-    description: row.description,
-    priceCents: row.priceCents,
-    cadence: row.cadence,
-    trialDays: row.trialDays,
-    maxPausePeriods: row.maxPausePeriods,
-    customUrl: row.customUrl,
-    isActive: row.isActive,
-    creatorName: row.creatorName,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
 export async function listOfferings(deps: OfferingDeps, userId: string) {
   const rows = await listOfferingsForCreator(deps.db, userId);
-  return rows.map(toOffering);
+  return toOfferings(deps.db, rows);
 }
 
 export async function createOffering(
@@ -100,24 +87,32 @@ export async function createOffering(
     ).catch((error: unknown) => {
       throw toAppError(error, "Could not create the subscription with Stripe. Please try again.");
     });
-    const row = await insertOffering(deps.db, {
-      userId: creator.id,
-      title: input.title,
-      category: input.category,
-      subcategory: input.subcategory,
-      description: input.description,
-      priceCents: input.priceCents,
-      cadence: input.cadence,
-      trialDays: input.trialDays,
-      maxPausePeriods: input.maxPausePeriods,
-      customUrl,
-      isActive: true,
-      creatorName: await findCreatorName(deps.db, creator),
-      creatorEmail: creator.email,
-      stripeProductId: product.id,
-      stripePriceId: price.id,
+    const creatorName = await findCreatorName(deps.db, creator);
+    const row = await deps.db.transaction(async (tx) => {
+      const inserted = await insertOffering(tx, {
+        userId: creator.id,
+        title: input.title,
+        category: input.category,
+        subcategory: input.subcategory,
+        description: input.description,
+        priceCents: input.priceCents,
+        cadence: input.cadence,
+        trialDays: input.trialDays,
+        maxPausePeriods: input.maxPausePeriods,
+        onSite: input.onSite,
+        serviceArea: input.serviceArea,
+        capacity: input.capacity,
+        customUrl,
+        isActive: true,
+        creatorName,
+        creatorEmail: creator.email,
+        stripeProductId: product.id,
+        stripePriceId: price.id,
+      });
+      await replaceQuestions(tx, inserted.id, input.questions);
+      return inserted;
     });
-    return toOffering(row);
+    return toOffering(deps.db, row);
   } catch (error) {
     // A product no offering uses (made before a later step failed) is archived, so an attempt
     // given up on leaves nothing sellable; a retry of this request brings it back. One an
@@ -146,6 +141,8 @@ export async function updateOffering(
   input: UpdateOfferingInput,
 ): Promise<Offering> {
   const existing = await requireOwnOffering(deps, userId, offeringId);
+  // A foreign question id is refused before Stripe sees a new price.
+  if (input.questions) await requireOwnQuestions(deps.db, offeringId, input.questions);
   const cadence = input.cadence ?? existing.cadence;
   const isPriceChange = input.priceCents !== existing.priceCents || cadence !== existing.cadence;
   if (isPriceChange) await requirePriceChangeAllowed(deps.db, offeringId);
@@ -169,27 +166,58 @@ export async function updateOffering(
   } catch (error) {
     throw toAppError(error, "Could not update the subscription with Stripe. Please try again.");
   }
-  const row = await deps.db.transaction(async (tx) => {
-    const updated = await updateOfferingForCreator(tx, userId, offeringId, {
-      title: input.title,
-      description: input.description,
-      priceCents: input.priceCents,
-      cadence,
-      trialDays: input.trialDays ?? existing.trialDays,
-      maxPausePeriods: input.maxPausePeriods ?? existing.maxPausePeriods,
-      stripePriceId,
+  const now = await deps.clock.now();
+  const isNewPrice = isPriceChange && stripePriceId !== existing.stripePriceId;
+  const row = await deps.db
+    .transaction(async (tx) => {
+      const before = await lockOfferingForCreator(tx, userId, offeringId);
+      if (!before) return null;
+      // Again under the row lock: edits at once all passed the first count before any was saved.
+      if (isNewPrice) await requirePriceChangeAllowed(tx, offeringId);
+      const updated = await updateOfferingForCreator(tx, userId, offeringId, {
+        title: input.title,
+        description: input.description,
+        priceCents: input.priceCents,
+        cadence,
+        trialDays: input.trialDays ?? before.trialDays,
+        maxPausePeriods: input.maxPausePeriods ?? before.maxPausePeriods,
+        onSite: input.onSite ?? before.onSite,
+        serviceArea: input.serviceArea ?? before.serviceArea,
+        capacity: input.capacity === undefined ? before.capacity : input.capacity,
+        stripePriceId,
+      });
+      if (!updated) return null;
+      if (input.questions) {
+        // Again under the row lock: a concurrent edit may have deleted one since the first check.
+        await requireOwnQuestions(tx, offeringId, input.questions);
+        await replaceQuestions(tx, offeringId, input.questions);
+      }
+      // A raised capacity or a wider area: the waitlist hears of it in the same transaction.
+      if (mayOpenSeats(before, updated)) await offerSeats(tx, deps, offeringId, now);
+      if (isNewPrice && stripePriceId) {
+        await insertPriceChange(
+          tx,
+          { offeringId, stripePriceId, priceCents: input.priceCents },
+          new Date(Date.now() - CREATOR_LIMITS.priceChangeWindowHours * 3600_000),
+        );
+      }
+      return updated;
+    })
+    .catch(async (error: unknown) => {
+      // The new Stripe price was never saved: nobody must be sold it, and the old one, which
+      // the offering still sells, is active again.
+      if (isNewPrice && stripePriceId) {
+        await deps.stripe.prices.update(stripePriceId, { active: false }).catch(() => undefined);
+        if (existing.stripePriceId) {
+          await deps.stripe.prices
+            .update(existing.stripePriceId, { active: true })
+            .catch(() => undefined);
+        }
+      }
+      throw error;
     });
-    if (updated && isPriceChange && stripePriceId && stripePriceId !== existing.stripePriceId) {
-      await insertPriceChange(
-        tx,
-        { offeringId, stripePriceId, priceCents: input.priceCents },
-        new Date(Date.now() - CREATOR_LIMITS.priceChangeWindowHours * 3600_000),
-      );
-    }
-    return updated;
-  });
   if (!row) throw new AppError("not_found", "That subscription was not found.");
-  return toOffering(row);
+  return toOffering(deps.db, row);
 }
 
 /** At most `priceChangesPerOffering` in a sliding day; the refusal says when it frees up. */
@@ -241,7 +269,7 @@ export async function setOfferingActive(
     isActive: input.isActive,
   });
   if (!row) throw new AppError("not_found", "That subscription was not found.");
-  return toOffering(row);
+  return toOffering(deps.db, row);
 }
 
 const STRIPE_CONCURRENCY = 4;

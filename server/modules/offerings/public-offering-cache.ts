@@ -11,12 +11,14 @@ export type PublicOfferingReader = (customUrl: string) => Promise<PublicOffering
  * concurrent misses share one query, so a burst of visitors costs one database round trip.
  * Only found offerings are kept: a new or reactivated page shows at once, a deactivation or
  * edit within a second on every instance. Least recently read pages go first. Paying never uses
- * this.
+ * this. Whether the offering is full is as fresh as the rest (a second); the subscribe API
+ * checks seats again in its own transaction. `now` is the clock seat holds run on.
  */
 export function createPublicOfferingCache(
   db: Db,
   ttlMs = 1000,
   maxEntries = 5000,
+  now: () => Date | Promise<Date> = () => new Date(),
 ): PublicOfferingReader {
   const entries = new LRUCache<string, Promise<PublicOffering | null>>({
     max: maxEntries,
@@ -28,7 +30,9 @@ export function createPublicOfferingCache(
     if (!isCustomUrlShape(customUrl)) return Promise.resolve(null);
     const hit = entries.get(customUrl);
     if (hit) return hit;
-    const value = findActiveOfferingByCustomUrl(db, customUrl);
+    const value = Promise.resolve(now()).then((at) =>
+      findActiveOfferingByCustomUrl(db, customUrl, at),
+    );
     entries.set(customUrl, value);
     const forget = () => entries.peek(customUrl) === value && entries.delete(customUrl);
     value.then((offering) => offering === null && forget(), forget);

@@ -3,6 +3,8 @@ import type { PublicOffering } from "../../../contracts/landing";
 import type { Db } from "../../db/client";
 import { connectAccounts, offerings } from "../../db/schema/app";
 import { user } from "../../db/schema/auth";
+import { isOfferingFull } from "../seats/seat-repository";
+import { findActiveQuestions } from "./question-repository";
 
 const publicColumns = {
   id: offerings.id,
@@ -21,12 +23,20 @@ const publicColumns = {
   >`case when ${user.emailVerified} then ${offerings.creatorEmail} else null end`,
   // Subscribing needs Stripe to have enabled charges on the creator's account (ADR 024).
   isAcceptingSubscriptions: sql<boolean>`coalesce(${connectAccounts.chargesEnabled}, false)`,
+  onSite: offerings.onSite,
+  serviceArea: offerings.serviceArea,
+  capacity: offerings.capacity,
 };
 
-/** The only public read of an offering: active, by its custom URL (unique index). */
+/**
+ * The only public read of an offering: active, by its custom URL (unique index). Whether it is
+ * full is told at `now` (the billing clock, as seat holds expire on it), never how many seats
+ * are taken or waited for.
+ */
 export async function findActiveOfferingByCustomUrl(
   db: Db,
   customUrl: string,
+  now: Date,
 ): Promise<PublicOffering | null> {
   const [row] = await db
     .select(publicColumns)
@@ -35,5 +45,11 @@ export async function findActiveOfferingByCustomUrl(
     .leftJoin(connectAccounts, eq(connectAccounts.userId, offerings.userId))
     .where(and(eq(offerings.customUrl, customUrl), eq(offerings.isActive, true)))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { capacity, ...offering } = row;
+  const [questions, isFull] = await Promise.all([
+    findActiveQuestions(db, row.id),
+    isOfferingFull(db, { id: row.id, capacity }, now),
+  ]);
+  return { ...offering, questions, isFull };
 }

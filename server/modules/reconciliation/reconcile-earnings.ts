@@ -1,6 +1,10 @@
 import type Stripe from "stripe";
+import { applicationFeeCents, feeFitsPlan } from "../../../contracts/plans";
 import type { Metrics } from "../../integrations/metrics/metrics";
+import { paymentIntentIdOf } from "../../integrations/stripe/invoice-payment-intent";
 import { type BillingDeps, syncStripeSubscription } from "../billing/billing-sync";
+import { listPlanPeriods } from "../plans/plan-period-repository";
+import { planAt } from "../plans/plan-timeline";
 import {
   findEarningsByInvoiceIds,
   listConnectedCreators,
@@ -13,7 +17,9 @@ type DifferenceKind =
   | "fee_mismatch"
   | "missing_transfer"
   | "transfer_mismatch"
-  | "not_paid_in_stripe";
+  | "not_paid_in_stripe"
+  /** The fee Stripe took doesn't fit the creator's plan in force when the invoice was made. */
+  | "plan_fee_mismatch";
 
 interface Difference {
   kind: DifferenceKind;
@@ -34,12 +40,6 @@ function subscriptionIdOf(invoice: Stripe.Invoice): string | null {
   const ref = invoice.parent?.subscription_details?.subscription;
   if (!ref) return null;
   return typeof ref === "string" ? ref : ref.id;
-}
-
-function paymentIntentIdOf(invoice: Stripe.Invoice): string | null {
-  const intent = invoice.payments?.data[0]?.payment?.payment_intent;
-  if (!intent) return null;
-  return typeof intent === "string" ? intent : intent.id;
 }
 
 async function listAll<T>(list: Stripe.ApiListPromise<T>, keep: (item: T) => boolean) {
@@ -131,6 +131,11 @@ export async function reconcileEarnings(
     });
   }
 
+  // Every creator's plan periods at once: the plan of each invoice is looked up in memory.
+  const timelines = await listPlanPeriods(
+    deps.db,
+    [...recorded.values()].map((row) => row.userId),
+  );
   for (const invoice of invoices) {
     const row = recorded.get(invoice.id!);
     if (!row) continue;
@@ -164,12 +169,22 @@ export async function reconcileEarnings(
     }
     const charge = transfer.transfer.source_transaction;
     const fee = charge ? feeByCharge.get(typeof charge === "string" ? charge : charge.id) : null;
-    if ((fee?.amount ?? 0) !== row.platformFeeCents) {
+    const taken = fee?.amount ?? 0;
+    if (taken !== row.platformFeeCents) {
       note({
         ...base,
         kind: "fee_mismatch",
         recordedCents: row.platformFeeCents,
-        stripeCents: fee?.amount ?? 0,
+        stripeCents: taken,
+      });
+    }
+    const plan = planAt(timelines.get(row.userId), new Date(invoice.created * 1000));
+    if (!feeFitsPlan(plan, invoice.amount_paid, taken)) {
+      note({
+        ...base,
+        kind: "plan_fee_mismatch",
+        recordedCents: applicationFeeCents(plan, invoice.amount_paid),
+        stripeCents: taken,
       });
     }
   }

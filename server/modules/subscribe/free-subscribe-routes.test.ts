@@ -23,7 +23,7 @@ import {
   paymentSubscriptions,
   subscribers,
 } from "../../db/schema/app";
-import { ALREADY_SUBSCRIBED_MESSAGE } from "./subscribe-service";
+import { ALREADY_SUBSCRIBED_MESSAGE } from "./subscribe-offering";
 
 // Issue 10, defect 1: a $0.00 offering is a free subscription: no card, recorded at once.
 

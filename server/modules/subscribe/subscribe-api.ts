@@ -59,7 +59,7 @@ export const startSubscriptionRoute = declareRoute({
   request: { body: jsonBody(startSubscriptionSchema) },
   responses: {
     201: jsonResponse(startSubscriptionResponseSchema, "The subscription, awaiting payment"),
-    ...errorResponses(400, 402, 404, 409, 415, 429, 502),
+    ...errorResponses(400, 402, 404, 409, 410, 415, 429, 502),
   },
 });
 
@@ -74,7 +74,7 @@ export const startFreeSubscriptionRoute = declareRoute({
   request: { body: jsonBody(startFreeSubscriptionSchema) },
   responses: {
     201: jsonResponse(startFreeSubscriptionResponseSchema, "The new subscriber"),
-    ...errorResponses(400, 404, 409, 415, 429, 502),
+    ...errorResponses(400, 404, 409, 410, 415, 429, 502),
   },
 });
 
@@ -105,7 +105,7 @@ export const checkoutRoute = declareRoute({
   request: { body: jsonBody(checkoutRequestSchema) },
   responses: {
     200: jsonResponse(checkoutResponseSchema, "Where to send the customer"),
-    ...errorResponses(400, 404, 409, 415, 429, 502),
+    ...errorResponses(400, 404, 409, 410, 415, 429, 502),
   },
 });
 

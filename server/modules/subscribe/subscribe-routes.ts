@@ -4,6 +4,7 @@ import { clientAddress } from "../../http/rate-limit";
 import { AppError } from "../../lib/errors";
 import { idempotencyKeys, runIdempotent } from "../../lib/idempotency";
 import type { PublicOfferingReader } from "../offerings/public-offering-cache";
+import { createCheckoutSession } from "./checkout-service";
 import {
   checkoutRoute,
   checkPromoCodeRoute,
@@ -14,7 +15,6 @@ import {
 } from "./subscribe-api";
 import {
   checkPromoCode,
-  createCheckoutSession,
   finalizeSubscription,
   type SubscribeDeps,
   startFreeSubscription,

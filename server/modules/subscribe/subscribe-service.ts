@@ -1,22 +1,16 @@
 import type Stripe from "stripe";
 import { type Cadence, formatCadencePrice } from "../../../contracts/cadence";
-import { NOT_ACCEPTING_SUBSCRIPTIONS_MESSAGE } from "../../../contracts/landing";
-import { isFreePrice, MIN_PAID_PRICE_CENTS } from "../../../contracts/offerings";
-import { FREE_PLAN_FEE_PERCENT } from "../../../contracts/plans";
+import { isFreePrice } from "../../../contracts/offerings";
 import {
-  type CheckoutRequest,
   PAYMENT_UNCONFIRMED_MESSAGE,
   type StartFreeSubscriptionInput,
   type StartSubscriptionInput,
 } from "../../../contracts/subscribe";
 import { isStripeMissing, toAppError } from "../../integrations/stripe/stripe-errors";
 import { AppError } from "../../lib/errors";
-import {
-  type BillingDeps,
-  SUBSCRIPTION_METADATA,
-  syncStripeSubscription,
-} from "../billing/billing-sync";
+import { type BillingDeps, syncStripeSubscription } from "../billing/billing-sync";
 import { orphanedAttemptError } from "../billing/orphan-subscription";
+import { SUBSCRIPTION_METADATA } from "../billing/subscription-metadata";
 import { hasHadTrial } from "../billing/trial-grant-repository";
 import {
   assertCardAttemptsAllowed,
@@ -24,13 +18,28 @@ import {
   isCardDecline,
   recordCardFailure,
 } from "../card-attempts/card-attempt-limits";
-import { findConnectAccountByUserId } from "../connect/connect-repository";
 import { findManageKeyOfSubscriber } from "../customer-portal/customer-portal-repository";
-import { findOfferingById, type OfferingRow } from "../offerings/offering-repository";
-import { findActiveOfferingByCustomUrl } from "../offerings/public-offering-repository";
+import {
+  findActiveOfferingRowByCustomUrl,
+  type OfferingRow,
+} from "../offerings/offering-repository";
 import { promoCodeCheck, resolvePromoCode } from "../promotions/promotion-service";
+import { HOLD_SECONDS, holdSeat } from "../seats/seat-hold";
+import { attachStripeSubscription } from "../seats/signup-repository";
+import { checkServiceDetails } from "../service-details/service-details-check";
 import type { FinalizeTokens } from "./finalize-token";
 import { hasLiveSubscription, lockFreeSubscribe } from "./free-subscribe-repository";
+import {
+  ALREADY_SUBSCRIBED_MESSAGE,
+  createSubscribeCustomer,
+  feePercentFor,
+  keepSeatForRetry,
+  NOT_AVAILABLE,
+  NOT_SELLABLE,
+  promoFor,
+  requireSubscribableOffering,
+  subscriptionMetadata,
+} from "./subscribe-offering";
 
 export type SubscribeDeps = BillingDeps & { finalizeTokens: FinalizeTokens };
 
@@ -39,29 +48,9 @@ export interface Caller {
   clientAddress: string;
 }
 
+const PROVIDER_UNREACHABLE =
+  "We couldn't reach our payment provider. You have not been charged; please try again.";
 const CARD_NOT_FOUND = "We couldn't use that card. Please enter your card details again.";
-const NOT_AVAILABLE = "This subscription is not available. It may have been deactivated.";
-const NOT_SELLABLE =
-  "This subscription can't be sold at its current price. Please contact the business.";
-
-/** The offering must be active and its creator able to take payments. */
-async function requireSubscribableOffering(deps: BillingDeps, customUrl: string) {
-  const publicOffering = await findActiveOfferingByCustomUrl(deps.db, customUrl);
-  if (!publicOffering) throw new AppError("not_found", NOT_AVAILABLE);
-  const offering = await findOfferingById(deps.db, publicOffering.id);
-  if (!offering?.stripePriceId) throw new AppError("not_found", NOT_AVAILABLE);
-  // A price Stripe can't charge (set before the $0.50 minimum, ADR 008) must not start anything.
-  if (!isFreePrice(offering.priceCents) && offering.priceCents < MIN_PAID_PRICE_CENTS) {
-    throw new AppError("conflict", NOT_SELLABLE);
-  }
-  // Charges, not the whole onboarding: a creator may finish setup later (ADR 024), and payouts
-  // can wait on a bank check while Stripe already takes payments for them.
-  const account = await findConnectAccountByUserId(deps.db, offering.userId);
-  if (!account?.chargesEnabled) {
-    throw new AppError("conflict", NOT_ACCEPTING_SUBSCRIPTIONS_MESSAGE);
-  }
-  return { offering, publicOffering, destination: account.stripeAccountId };
-}
 
 /** What the browser confirms: the first payment, or with a trial the card's setup. */
 function confirmationOf(subscription: Stripe.Subscription) {
@@ -82,26 +71,6 @@ function confirmationOf(subscription: Stripe.Subscription) {
 
 function trialUsedMessage(priceCents: number, cadence: Cadence): string {
   return `You've already had a free trial with this business. You can still subscribe: the first charge of ${formatCadencePrice(priceCents, cadence)} is made today.`;
-}
-
-/**
- * The discount a typed code gives: Stripe's coupon on the subscription (basil takes
- * `discounts`, not `coupon`), and our code's id in the metadata for the subscriber's record.
- */
-async function promoFor(
-  deps: BillingDeps,
-  offering: OfferingRow,
-  typed: string | undefined,
-): Promise<{
-  params: { discounts?: Array<{ coupon: string }> };
-  metadata: Record<string, string>;
-}> {
-  if (!typed?.trim()) return { params: {}, metadata: {} };
-  const code = await resolvePromoCode(deps, offering, typed);
-  return {
-    params: { discounts: [{ coupon: code.stripeCouponId }] },
-    metadata: { [SUBSCRIPTION_METADATA.promoCodeId]: code.id },
-  };
 }
 
 /** "Have a code?": what the code does to the offering's price, or why it can't be used. */
@@ -160,13 +129,36 @@ export async function startSubscription(
   };
   // Card testing: refused before Stripe sees the card once too many declined lately.
   await assertCardAttemptsAllowed(deps.db, party);
+  // The address, its area and the answers, then a seat: all before anything exists at Stripe.
+  const details = await checkServiceDetails(deps.db, offering, input);
+  // Every refusal that can come before a seat does: a held seat is one nobody else can take.
+  let promo: Awaited<ReturnType<typeof promoFor>>;
+  let trialDays: number;
+  let feePercent: number;
+  try {
+    promo = await promoFor(deps, offering, input.promoCode);
+    trialDays = await trialDaysFor(deps, offering, input);
+    feePercent = await feePercentFor(deps, offering);
+  } catch (error) {
+    throw toAppError(error, PROVIDER_UNREACHABLE);
+  }
+  const signup = await holdSeat(deps, {
+    offering,
+    attemptKey: `card:${input.attemptId}`,
+    holdSeconds: HOLD_SECONDS.card,
+    name: input.name,
+    email: input.email,
+    details,
+    inviteToken: input.inviteToken,
+  });
   const key = `subscribe-${input.attemptId}`;
   try {
-    const promo = await promoFor(deps, offering, input.promoCode);
-    const trialDays = await trialDaysFor(deps, offering, input);
-    const customer = await deps.stripe.customers.create(
-      { email: input.email, name: input.name, metadata: { regulars_offering_id: offering.id } },
-      { idempotencyKey: `${key}-customer` },
+    const customer = await createSubscribeCustomer(
+      deps,
+      input,
+      details,
+      offering,
+      `${key}-customer`,
     );
     await deps.stripe.paymentMethods
       .attach(input.paymentMethodId, { customer: customer.id })
@@ -202,25 +194,22 @@ export async function startSubscription(
         payment_settings: { save_default_payment_method: "on_subscription" },
         transfer_data: { destination },
         on_behalf_of: destination,
-        application_fee_percent: FREE_PLAN_FEE_PERCENT,
+        application_fee_percent: feePercent,
         ...promo.params,
-        metadata: {
-          [SUBSCRIPTION_METADATA.offeringId]: offering.id,
-          [SUBSCRIPTION_METADATA.subscriberName]: input.name,
-          [SUBSCRIPTION_METADATA.subscriberEmail]: input.email,
-          ...promo.metadata,
-        },
+        metadata: subscriptionMetadata(offering, input, signup, promo),
         expand: ["latest_invoice.confirmation_secret", "pending_setup_intent"],
       },
       // Going without the trial after a refusal is another request to Stripe.
       { idempotencyKey: `${key}-subscription${input.withoutTrial ? "-without-trial" : ""}` },
     );
+    if (signup) await attachStripeSubscription(deps.db, signup.id, subscription.id);
     return {
       subscriptionId: subscription.id,
       ...confirmationOf(subscription),
       finalizeToken: deps.finalizeTokens.sign(subscription.id),
     };
   } catch (error) {
+    if (signup) await keepSeatForRetry(deps, signup.id);
     if (isCardDecline(error)) {
       await recordCardFailure(deps.db, {
         ...party,
@@ -230,19 +219,9 @@ export async function startSubscription(
       });
     }
     // Nothing is charged before the browser confirms, so starting over is safe.
-    throw toAppError(
-      error,
-      "We couldn't reach our payment provider. You have not been charged; please try again.",
-    );
+    throw toAppError(error, PROVIDER_UNREACHABLE);
   }
 }
-
-/**
- * Said to whoever subscribes an address that already has this free subscription. It holds no
- * link: that goes only to the address itself (ADR 023).
- */
-export const ALREADY_SUBSCRIBED_MESSAGE =
-  'You\'re already subscribed with this e-mail. Use "Lost your link?" to get your link again.';
 
 /**
  * The free path: a $0.00 offering needs no card. Customer and subscription carry keys derived
@@ -268,12 +247,26 @@ export async function startFreeSubscription(
   if (await hasLiveSubscription(deps.db, offering.id, input.email)) {
     throw new AppError("conflict", ALREADY_SUBSCRIBED_MESSAGE);
   }
+  const details = await checkServiceDetails(deps.db, offering, input);
+  const feePercent = await feePercentFor(deps, offering);
+  const signup = await holdSeat(deps, {
+    offering,
+    attemptKey: `free:${input.attemptId}`,
+    holdSeconds: HOLD_SECONDS.free,
+    name: input.name,
+    email: input.email,
+    details,
+    inviteToken: input.inviteToken,
+  });
   const key = `subscribe-free-${input.attemptId}`;
   let subscription: Stripe.Subscription;
   try {
-    const customer = await deps.stripe.customers.create(
-      { email: input.email, name: input.name, metadata: { regulars_offering_id: offering.id } },
-      { idempotencyKey: `${key}-customer` },
+    const customer = await createSubscribeCustomer(
+      deps,
+      input,
+      details,
+      offering,
+      `${key}-customer`,
     );
     // error_if_incomplete: if the price somehow asked for a payment, Stripe creates nothing.
     subscription = await deps.stripe.subscriptions.create(
@@ -283,12 +276,8 @@ export async function startFreeSubscription(
         payment_behavior: "error_if_incomplete",
         transfer_data: { destination },
         on_behalf_of: destination,
-        application_fee_percent: FREE_PLAN_FEE_PERCENT,
-        metadata: {
-          [SUBSCRIPTION_METADATA.offeringId]: offering.id,
-          [SUBSCRIPTION_METADATA.subscriberName]: input.name,
-          [SUBSCRIPTION_METADATA.subscriberEmail]: input.email,
-        },
+        application_fee_percent: feePercent,
+        metadata: subscriptionMetadata(offering, input, signup),
       },
       { idempotencyKey: `${key}-subscription` },
     );
@@ -345,7 +334,7 @@ export async function finalizeSubscription(
     throw new AppError("not_found", ATTEMPT_NOT_FOUND);
   }
   // Without the offering the attempt is still synced: a deleted creator's customer may have paid.
-  const offering = await findActiveOfferingByCustomUrl(deps.db, input.customUrl);
+  const offering = await findActiveOfferingRowByCustomUrl(deps.db, input.customUrl);
   let result: Awaited<ReturnType<typeof syncStripeSubscription>>;
   try {
     result = await syncStripeSubscription(deps, input.subscriptionId);
@@ -394,72 +383,4 @@ async function recordDeclinedFirstPayment(
     offeringId: subscription.metadata[SUBSCRIPTION_METADATA.offeringId] ?? null,
     email: subscription.metadata[SUBSCRIPTION_METADATA.subscriberEmail] ?? null,
   });
-}
-
-/**
- * Stripe's hosted page for the same subscription. The e-mail from step 1 is the session's
- * customer_email (Stripe shows it and won't let it be changed), and the name rides in the
- * subscription's metadata, which the webhook's re-fetch reads: the subscriber is recorded as
- * typed, not under a cardholder name or their address's prefix.
- */
-export async function createCheckoutSession(
-  deps: BillingDeps,
-  input: CheckoutRequest,
-  caller: Caller,
-) {
-  const { offering, publicOffering, destination } = await requireSubscribableOffering(
-    deps,
-    input.customUrl,
-  );
-  // Stripe's Checkout page has its own card-testing defences; an address we already caught
-  // declining card after card is still not handed one.
-  await assertCardAttemptsAllowed(deps.db, { clientAddress: caller.clientAddress });
-  // The free dialog's rule on Stripe's page too: a repeat would subscribe and mail them again.
-  if (
-    isFreePrice(offering.priceCents) &&
-    (await hasLiveSubscription(deps.db, offering.id, input.email))
-  ) {
-    throw new AppError("conflict", ALREADY_SUBSCRIBED_MESSAGE);
-  }
-  const promo = await promoFor(deps, offering, input.promoCode);
-  // Stripe's page collects the card: the e-mail is all there is to know the customer by
-  // beforehand (a repeat trial with another e-mail but the same card ends when recorded).
-  const trialDays =
-    offering.trialDays > 0 &&
-    !(await hasHadTrial(deps.db, {
-      userId: offering.userId,
-      email: input.email,
-      cardFingerprint: null,
-    }))
-      ? offering.trialDays
-      : 0;
-  try {
-    const session = await deps.stripe.checkout.sessions.create({
-      mode: "subscription",
-      line_items: [{ price: offering.stripePriceId!, quantity: 1 }],
-      ...promo.params,
-      customer_email: input.email,
-      // A free offering's Checkout asks for no card (the webhooks still record it).
-      ...(isFreePrice(offering.priceCents) ? { payment_method_collection: "if_required" } : {}),
-      success_url: `${deps.publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${deps.publicUrl}/landing/${encodeURIComponent(publicOffering.customUrl)}`,
-      subscription_data: {
-        application_fee_percent: FREE_PLAN_FEE_PERCENT,
-        transfer_data: { destination },
-        on_behalf_of: destination,
-        ...(trialDays > 0 ? { trial_period_days: trialDays } : {}),
-        metadata: {
-          [SUBSCRIPTION_METADATA.offeringId]: offering.id,
-          [SUBSCRIPTION_METADATA.subscriberName]: input.name,
-          [SUBSCRIPTION_METADATA.subscriberEmail]: input.email,
-          ...promo.metadata,
-        },
-      },
-      metadata: { [SUBSCRIPTION_METADATA.offeringId]: offering.id },
-    });
-    if (!session.url) throw new AppError("payment_provider_error", "Checkout is not available.");
-    return { url: session.url };
-  } catch (error) {
-    throw toAppError(error, "Checkout is not available right now. Please try again.");
-  }
 }

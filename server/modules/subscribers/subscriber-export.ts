@@ -1,6 +1,9 @@
 import { cadenceLabel } from "../../../contracts/cadence";
 import { csvHeader, csvRecord, money } from "../../lib/csv";
+import { type ExportQuestion, findQuestionsForExport } from "../offerings/question-repository";
+import { addressOfRow } from "../service-details/address-columns";
 import {
+  listAnswersOfSubscribers,
   listPaymentBatch,
   listSubscriberPage,
   type PaymentKey,
@@ -29,7 +32,31 @@ const subscriberColumns = [
   "Joined",
   "Next billing date",
   "Ends",
+  // Service details (issue 22): empty for offerings that don't ask for them.
+  "Phone",
+  "Street address",
+  "Apartment/unit",
+  "City",
+  "State/region",
+  "Postal code",
+  "Country",
 ] as const;
+
+/**
+ * One column per sign-up question, after the fixed ones. The header is the question's current
+ * label; when the export spans several offerings with questions, each header starts with its
+ * offering's title ("Weekly Lawn Care: Gate code"), and a deleted question's header ends with
+ * "(deleted)" so it can't be taken for a question still asked under the same label.
+ */
+function questionHeaders(questions: readonly ExportQuestion[]): string[] {
+  const isSeveralOfferings = new Set(questions.map((q) => q.offeringId)).size > 1;
+  return questions.map((question) => {
+    const label = isSeveralOfferings
+      ? `${question.offeringTitle}: ${question.label}`
+      : question.label;
+    return question.isDeleted ? `${label} (deleted)` : label;
+  });
+}
 
 const paymentColumns = [
   "Date",
@@ -60,14 +87,30 @@ export async function* exportSubscribersCsv(
   deps: SubscriberDeps,
   query: SubscriberQuery,
 ): AsyncGenerator<string> {
-  yield csvHeader(subscriberColumns);
+  const questions = await findQuestionsForExport(deps.db, {
+    userId: query.userId,
+    offeringId: query.offeringId,
+  });
+  yield csvHeader([...subscriberColumns, ...questionHeaders(questions)]);
   let after: SubscriberKey | null = null;
   for (;;) {
     const rows = await listSubscriberPage(deps.db, query, after, EXPORT_BATCH_SIZE);
     if (rows.length === 0) return;
+    // One read of the batch's answers: subscriber id → question id → value.
+    const answers = new Map<string, Map<string, string>>();
+    for (const answer of await listAnswersOfSubscribers(
+      deps.db,
+      rows.map((row) => row.id),
+    )) {
+      const own = answers.get(answer.subscriberId) ?? new Map<string, string>();
+      own.set(answer.questionId, answer.value);
+      answers.set(answer.subscriberId, own);
+    }
     let chunk = "";
     for (const row of rows) {
       const item = toListItem(row);
+      const address = addressOfRow(row);
+      const own = answers.get(row.id);
       chunk += csvRecord([
         item.name,
         item.email,
@@ -78,6 +121,15 @@ export async function* exportSubscribersCsv(
         row.joinedAt,
         dateOrNull(item.nextBillingAt),
         dateOrNull(item.endsAt),
+        row.phone,
+        address?.line1,
+        address?.line2,
+        address?.city,
+        address?.state,
+        address?.postalCode,
+        address?.country,
+        // Text typed by customers: csvRecord makes each formula-looking cell plain text.
+        ...questions.map((question) => own?.get(question.id)),
       ]);
     }
     yield chunk;

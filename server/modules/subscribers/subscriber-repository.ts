@@ -1,12 +1,29 @@
-import { and, asc, desc, eq, ilike, isNull, ne, not, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  like,
+  ne,
+  not,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
+import { normalizePostalCode } from "../../../contracts/service-details";
 import type { SubscriberStatusFilter } from "../../../contracts/subscribers";
 import type { Db } from "../../db/client";
 import {
   creatorEarnings,
   emailOutbox,
+  offeringQuestions,
   offerings,
   paymentSubscriptions,
+  subscriberAnswers,
   subscriberPauses,
   subscriberSwitches,
   subscribers,
@@ -21,6 +38,8 @@ export interface SubscriberQuery {
   q?: string | undefined;
   offeringId?: string | undefined;
   status?: SubscriberStatusFilter | undefined;
+  /** Service address postal codes starting with this, compared normalized (issue 22). */
+  postalCode?: string | undefined;
   sort: "joined" | "name";
 }
 
@@ -31,8 +50,12 @@ export interface SubscriberKey {
 }
 
 /** LIKE's wildcards typed by someone are literal characters. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
 }
 
 /** created_at with its microseconds, so a cursor names exactly one position. */
@@ -60,7 +83,20 @@ function filterOf(query: SubscriberQuery): SQL {
   } else if (query.status) conditions.push(eq(subscribers.paymentStatus, query.status));
   if (query.q) {
     const pattern = likePattern(query.q);
-    conditions.push(or(ilike(subscribers.name, pattern), ilike(subscribers.email, pattern)));
+    // Search finds a postal code too, compared as filtered: "94110-12" finds "94110 1234".
+    const postal = normalizePostalCode(query.q);
+    conditions.push(
+      or(
+        ilike(subscribers.name, pattern),
+        ilike(subscribers.email, pattern),
+        postal ? like(subscribers.postalKey, likePattern(postal)) : undefined,
+      ),
+    );
+  }
+  if (query.postalCode !== undefined) {
+    // A prefix on the generated postal_key (subscribers_user_postal_idx); "" would match all.
+    const prefix = normalizePostalCode(query.postalCode);
+    conditions.push(like(subscribers.postalKey, `${escapeLike(prefix)}%`));
   }
   return and(...conditions) as SQL;
 }
@@ -111,6 +147,13 @@ const listColumns = {
   pausedUntil: subscriberPauses.until,
   pendingSwitchTitle: pendingSwitch(switchTo.title),
   pendingSwitchAt: pendingSwitch(subscriberSwitches.effectiveAt),
+  phone: subscribers.phone,
+  addressLine1: subscribers.addressLine1,
+  addressLine2: subscribers.addressLine2,
+  addressCity: subscribers.addressCity,
+  addressState: subscribers.addressState,
+  addressPostalCode: subscribers.addressPostalCode,
+  addressCountry: subscribers.addressCountry,
 };
 
 function selectSubscribers(db: Db, sort: SubscriberQuery["sort"]) {
@@ -152,6 +195,43 @@ export async function findSubscriberOfCreator(db: Db, userId: string, subscriber
     and(eq(subscribers.userId, userId), eq(subscribers.id, subscriberId)),
   );
   return row ?? null;
+}
+
+/**
+ * The subscriber's answers to sign-up questions with each question's current label and kind:
+ * asked questions in the offering's order, then deleted ones (still readable).
+ */
+export function listAnswersOfSubscriber(db: Db, subscriberId: string) {
+  return db
+    .select({
+      questionId: offeringQuestions.id,
+      label: offeringQuestions.label,
+      kind: offeringQuestions.kind,
+      value: subscriberAnswers.value,
+      isDeleted: sql<boolean>`${offeringQuestions.deletedAt} is not null`,
+    })
+    .from(subscriberAnswers)
+    .innerJoin(offeringQuestions, eq(offeringQuestions.id, subscriberAnswers.questionId))
+    .where(eq(subscriberAnswers.subscriberId, subscriberId))
+    .orderBy(
+      sql`${offeringQuestions.deletedAt} is not null`,
+      asc(offeringQuestions.position),
+      asc(offeringQuestions.createdAt),
+      asc(offeringQuestions.id),
+    );
+}
+
+/** The answers of a batch of subscribers (an export's), one row per answer. */
+export function listAnswersOfSubscribers(db: Db, subscriberIds: string[]) {
+  if (subscriberIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      subscriberId: subscriberAnswers.subscriberId,
+      questionId: subscriberAnswers.questionId,
+      value: subscriberAnswers.value,
+    })
+    .from(subscriberAnswers)
+    .where(inArray(subscriberAnswers.subscriberId, subscriberIds));
 }
 
 /**

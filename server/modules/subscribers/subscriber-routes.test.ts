@@ -22,6 +22,7 @@ import {
   TEST_ORIGIN,
   type TestApp,
 } from "../../../tests/setup/test-app";
+import { parseCsv } from "../../../tests/support/parse-csv";
 import { readJson } from "../../../tests/support/read-json";
 import { emailOutbox, subscribers } from "../../db/schema/app";
 
@@ -91,35 +92,6 @@ async function errorOf(path: string, init: RequestInit = {}) {
     status: response.status,
     body: await readJson(response, apiErrorSchema),
   };
-}
-
-/** Parses our own RFC 4180 output (quoted fields, doubled quotes, CRLF records). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = "";
-  let record: string[] = [];
-  let isQuoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i]!;
-    if (isQuoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (ch === '"') isQuoted = false;
-      else field += ch;
-    } else if (ch === '"') isQuoted = true;
-    else if (ch === ",") {
-      record.push(field);
-      field = "";
-    } else if (ch === "\r" && text[i + 1] === "\n") {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-      i += 1;
-    } else field += ch;
-  }
-  return records;
 }
 
 describe("GET /api/subscribers", () => {
@@ -389,6 +361,13 @@ describe("CSV exports", () => {
       "Joined",
       "Next billing date",
       "Ends",
+      "Phone",
+      "Street address",
+      "Apartment/unit",
+      "City",
+      "State/region",
+      "Postal code",
+      "Country",
     ]);
     expect(rows.map((r) => r[0])).toEqual(["'=HYPERLINK(1)", "Mary Jones"]);
     const mary = rows[1]!;

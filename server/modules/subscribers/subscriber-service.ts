@@ -19,8 +19,10 @@ import { findManageKeyOfSubscriber } from "../customer-portal/customer-portal-re
 import { subscriberDiscountOf } from "../promotions/subscriber-discount";
 import { listPaymentsWithAdjustments } from "../refunds/refund-repository";
 import { toSubscriberPayment } from "../refunds/refund-service";
+import { addressOfRow } from "../service-details/address-columns";
 import {
   findSubscriberOfCreator,
+  listAnswersOfSubscriber,
   listEmailsSentToSubscriber,
   listSubscriberPage,
   type SubscriberKey,
@@ -42,6 +44,7 @@ export function queryOf(userId: string, filter: SubscriberFilter): SubscriberQue
     q: filter.q,
     offeringId: filter.offering,
     status: filter.status,
+    postalCode: filter.postalCode,
     sort: filter.sort ?? "joined",
   };
 }
@@ -148,12 +151,16 @@ export async function getSubscriberDetail(
   const emails = await listEmailsSentToSubscriber(deps.db, row.id, EMAILS_SHOWN);
   // The link as the subscriber has it: its key, which the subscriber can replace (ADR 022).
   const manageKey = (await findManageKeyOfSubscriber(deps.db, row.id)) ?? "";
+  const answers = await listAnswersOfSubscriber(deps.db, row.id);
   const item = toListItem(row);
   return {
     subscriber: {
       ...item,
       manageUrl: customerPortalUrl(deps.publicUrl, row.customUrl, manageKey),
       canCancel: item.status !== "cancelled",
+      phone: row.phone,
+      address: addressOfRow(row),
+      answers,
     },
     emails: emails.map((email) => ({ ...email, createdAt: email.createdAt.toISOString() })),
   };

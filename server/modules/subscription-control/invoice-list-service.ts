@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import type { PortalInvoice, PortalInvoices } from "../../../contracts/subscription-control";
+import { paymentIntentIdOf } from "../../integrations/stripe/invoice-payment-intent";
 import { AppError } from "../../lib/errors";
 import {
   type CustomerPortalDeps,
@@ -30,12 +31,6 @@ function statusOf(invoice: Stripe.Invoice): PortalInvoice["status"] | null {
     default:
       return null;
   }
-}
-
-function paymentIntentOf(invoice: Stripe.Invoice): string | null {
-  const intent = invoice.payments?.data[0]?.payment?.payment_intent;
-  if (!intent) return null;
-  return typeof intent === "string" ? intent : intent.id;
 }
 
 export async function listPortalInvoices(
@@ -77,7 +72,7 @@ export async function listPortalInvoices(
     if (!status || (status === "paid" && invoice.amount_paid === 0 && invoice.total === 0))
       continue;
     const paidAt = invoice.status_transitions?.paid_at;
-    const intent = paymentIntentOf(invoice);
+    const intent = paymentIntentIdOf(invoice);
     rows.push({
       id: invoice.id!,
       date: new Date((paidAt ?? invoice.created) * 1000).toISOString(),

@@ -3,8 +3,8 @@ import type Stripe from "stripe";
 import type { CustomerPortal } from "../../../contracts/customer-portal";
 import type { SwitchPreview, SwitchRequest } from "../../../contracts/subscription-control";
 import { AppError } from "../../lib/errors";
-import { SUBSCRIPTION_METADATA } from "../billing/billing-sync";
 import { SWITCH_METADATA } from "../billing/subscription-changes";
+import { SUBSCRIPTION_METADATA } from "../billing/subscription-metadata";
 import { syncAfterChange } from "../billing/sync-after-change";
 import {
   type CustomerPortalDeps,
@@ -12,9 +12,12 @@ import {
   requireSubscriber,
   type SubscriberRef,
 } from "../customer-portal/customer-portal-service";
-import { findOfferingById } from "../offerings/offering-repository";
+import { findOfferingById, type OfferingRow } from "../offerings/offering-repository";
 import { isPromoCodeForOffering } from "../promotions/promotion-repository";
 import { subscriberDiscountOf } from "../promotions/subscriber-discount";
+import { countFreeSeats } from "../seats/seat-repository";
+import { addressOfRow } from "../service-details/address-columns";
+import { assertInServiceArea } from "../service-details/service-details-check";
 import { switchAvailability, switchKindOf, withStripeState } from "./control-state";
 import { loadControlState } from "./subscription-control-repository";
 
@@ -25,6 +28,30 @@ import { loadControlState } from "./subscription-control-repository";
 
 const NOT_AVAILABLE = "That offering isn't available to switch to.";
 const RETRY = "Stripe could not be reached. Nothing has changed; please try again.";
+
+/**
+ * The target's own rules (issue 22) hold for a switch as for a sign-up: a seat must be free,
+ * and an on-site offering needs the customer's address, inside its area.
+ */
+async function requireRoomFor(
+  deps: CustomerPortalDeps,
+  target: OfferingRow,
+  subscriber: Parameters<typeof addressOfRow>[0],
+) {
+  if (target.onSite) {
+    const address = addressOfRow(subscriber);
+    if (!address) {
+      throw new AppError(
+        "conflict",
+        `${target.title} happens at your address: subscribe to it from its page, which asks for it.`,
+      );
+    }
+    assertInServiceArea(target, address);
+  }
+  if ((await countFreeSeats(deps.db, target, await deps.clock.now())) === 0) {
+    throw new AppError("offering_full", `${target.title} is full right now.`);
+  }
+}
 
 /** Everything a preview and a switch both check, read fresh from Stripe. */
 async function planSwitch(deps: CustomerPortalDeps, ref: SubscriberRef, offeringId: string) {
@@ -43,6 +70,7 @@ async function planSwitch(deps: CustomerPortalDeps, ref: SubscriberRef, offering
       `You can only switch to a paid offering charged as often as yours.`,
     );
   }
+  await requireRoomFor(deps, target, subscriber);
   const state = await loadControlState(deps.db, subscriber, offering);
   if (!subscriber.stripeSubscriptionId) throw new AppError("conflict", NOT_AVAILABLE);
   const subscription = await atStripe(() =>

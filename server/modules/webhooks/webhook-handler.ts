@@ -1,8 +1,10 @@
 import type Stripe from "stripe";
 import type { BillingDeps } from "../billing/billing-sync";
-import { SUBSCRIPTION_METADATA, syncStripeSubscription } from "../billing/billing-sync";
+import { syncStripeSubscription } from "../billing/billing-sync";
+import { SUBSCRIPTION_METADATA } from "../billing/subscription-metadata";
 import { declinedFirstPaymentKey, recordCardFailure } from "../card-attempts/card-attempt-limits";
 import { syncAccountFromStripe } from "../connect/connect-service";
+import { setDraftInvoiceFee } from "../plans/draft-invoice-fee";
 import { recordDispute, recordRefundsOfPaymentIntent } from "../refunds/refund-service";
 
 function subscriptionIdOfInvoice(invoice: Stripe.Invoice): string | null {
@@ -45,6 +47,10 @@ export async function handleStripeEvent(
       if (!subscriptionId) return "ignored";
       await syncStripeSubscription(deps, subscriptionId);
       return "handled";
+    }
+    case "invoice.created": {
+      const outcome = await setDraftInvoiceFee(deps, event.data.object.id!);
+      return outcome === "set" ? "handled" : "ignored";
     }
     case "invoice.payment_failed": {
       const invoice = event.data.object;

@@ -8,6 +8,7 @@ import { requireAccount, requireObject, requireTransferDestination } from "../co
 import {
   metadataOf,
   optionalArray,
+  optionalBool,
   optionalInt,
   optionalNumber,
   optionalObject,
@@ -33,6 +34,56 @@ function trialPeriodDaysOf(data: Record<string, unknown>): number | null {
   return days;
 }
 
+/** Countries Checkout cannot ship to (Stripe's list in `allowed_countries`). */
+const UNSHIPPABLE = "AS CX CC CU HM IR KP MH FM NF MP PW SY UM VI".split(" ");
+
+/** `shipping_address_collection[allowed_countries]`: two-letter codes, at least one; null when not sent. */
+function allowedCountriesOf(params: Record<string, unknown>): string[] | null {
+  const collection = optionalObject(params, "shipping_address_collection");
+  if (!collection) return null;
+  const countries = optionalArray(collection, "allowed_countries");
+  if (!countries || countries.length === 0)
+    throw missing("shipping_address_collection[allowed_countries]");
+  return countries.map((country, i) => {
+    const code = String(country);
+    if (!/^[A-Z]{2}$/.test(code) || UNSHIPPABLE.includes(code))
+      throw invalid(
+        `shipping_address_collection[allowed_countries][${i}]`,
+        `Invalid shipping_address_collection[allowed_countries][${i}]: '${code}' is not a two-letter country code Checkout can ship to.`,
+      );
+    return code;
+  });
+}
+
+/** `customer_update`: each of address, name, shipping `auto` or `never` (the default); only with `customer`. */
+function customerUpdateOf(params: Record<string, unknown>, customer: string | null) {
+  const update = optionalObject(params, "customer_update");
+  if (update && !customer)
+    throw invalid("customer_update", "customer_update can only be used with customer.");
+  const choice = (field: "address" | "name" | "shipping"): "auto" | "never" => {
+    const value = optionalString(update ?? {}, field) ?? "never";
+    if (value !== "auto" && value !== "never")
+      throw invalid(
+        `customer_update[${field}]`,
+        `Invalid customer_update[${field}]: must be one of auto or never`,
+      );
+    return value === "auto" ? "auto" : "never";
+  };
+  return { address: choice("address"), name: choice("name"), shipping: choice("shipping") };
+}
+
+/** `expires_at`: 30 minutes to 24 hours after creation, on the emulator's clock; 24 hours by default. */
+function expiresAtOf(params: Record<string, unknown>, now: number): number {
+  const expiresAt = optionalInt(params, "expires_at");
+  if (expiresAt === undefined) return now + 24 * 3600;
+  if (expiresAt < now + 30 * 60 || expiresAt > now + 24 * 3600)
+    throw invalid(
+      "expires_at",
+      "The `expires_at` timestamp must be at least 30 minutes and at most 24 hours after the Checkout Session's creation.",
+    );
+  return expiresAt;
+}
+
 export const checkoutRoutes: Route[] = [
   {
     method: "POST",
@@ -55,9 +106,16 @@ export const checkoutRoutes: Route[] = [
       "locale",
       "payment_method_collection",
       "discounts",
+      "shipping_address_collection",
+      "phone_number_collection",
+      "customer_update",
+      "expires_at",
     ],
     nested: {
       discounts: discountsShape,
+      shipping_address_collection: { allowed_countries: true },
+      phone_number_collection: { enabled: true },
+      customer_update: { address: true, name: true, shipping: true },
       line_items: {
         price: true,
         quantity: true,
@@ -132,6 +190,12 @@ export const checkoutRoutes: Route[] = [
       return createCheckoutSession(
         em,
         {
+          allowedCountries: allowedCountriesOf(params),
+          collectPhone:
+            optionalBool(optionalObject(params, "phone_number_collection") ?? {}, "enabled") ??
+            false,
+          customerUpdate: customerUpdateOf(params, customer),
+          expiresAt: expiresAtOf(params, em.store.now()),
           price,
           quantity,
           customer,

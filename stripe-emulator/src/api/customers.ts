@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import { cashBalanceOf, newCustomer, setDefaultPaymentMethod } from "../billing/customers";
 import {
   attachPaymentMethod,
@@ -11,12 +12,13 @@ import { invalid, missing, noSuch } from "../core/errors";
 import { requireObject } from "../core/lookup";
 import {
   metadataOf,
+  optionalAddress,
   optionalInt,
   optionalObject,
   optionalString,
   requiredString,
 } from "../core/params";
-import { address } from "../core/shapes";
+import { address, shipping } from "../core/shapes";
 import type { Stored } from "../core/state";
 import { childId } from "./children";
 import { PAGE_PARAMS } from "./list-params";
@@ -27,6 +29,24 @@ const invoiceSettings: ParamShape = {
   footer: true,
   rendering_options: "any",
 };
+
+/**
+ * `shipping` as Stripe takes it: `name` and `address` required, `phone` optional; an empty
+ * string clears it (null). Undefined when not sent.
+ */
+function shippingOf(params: Record<string, unknown>): Stripe.Customer.Shipping | null | undefined {
+  if (params.shipping === "") return null;
+  const value = optionalObject(params, "shipping");
+  if (!value) return undefined;
+  const name = optionalString(value, "name");
+  if (!name) throw missing("shipping[name]");
+  const shippingAddress = optionalAddress(
+    { "shipping[address]": value.address },
+    "shipping[address]",
+  );
+  if (!shippingAddress) throw missing("shipping[address]");
+  return { address: shippingAddress, name, phone: optionalString(value, "phone") ?? null };
+}
 
 function updateCustomer(
   em: Emulator,
@@ -40,6 +60,11 @@ function updateCustomer(
     customer.description = optionalString(params, "description") ?? null;
   if (params.metadata !== undefined)
     customer.metadata = { ...customer.metadata, ...metadataOf(params) };
+  if (params.phone !== undefined) customer.phone = optionalString(params, "phone") ?? null;
+  const newAddress = optionalAddress(params, "address");
+  if (newAddress !== undefined) customer.address = newAddress;
+  const newShipping = shippingOf(params);
+  if (newShipping !== undefined) customer.shipping = newShipping;
   const invoiceSettings = optionalObject(params, "invoice_settings");
   if (invoiceSettings && invoiceSettings.default_payment_method !== undefined)
     setDefaultPaymentMethod(em, customer, String(invoiceSettings.default_payment_method), account);
@@ -59,10 +84,14 @@ export const customerRoutes: Route[] = [
       "payment_method",
       "phone",
       "address",
+      "shipping",
       "test_clock",
     ],
-    nested: { invoice_settings: invoiceSettings, address },
+    nested: { invoice_settings: invoiceSettings, address, shipping },
     handle: (em, { params, account }) => {
+      // Refused before the customer is stored: a failed request leaves nothing behind.
+      shippingOf(params);
+      optionalAddress(params, "address");
       const customer = em.store.put(newCustomer(em, {}), account);
       const pm = optionalString(params, "payment_method");
       if (pm)
@@ -78,8 +107,17 @@ export const customerRoutes: Route[] = [
   {
     method: "POST",
     path: "/v1/customers/:id{cus_\\w+}",
-    allowed: ["email", "name", "description", "metadata", "invoice_settings", "phone", "address"],
-    nested: { invoice_settings: invoiceSettings, address },
+    allowed: [
+      "email",
+      "name",
+      "description",
+      "metadata",
+      "invoice_settings",
+      "phone",
+      "address",
+      "shipping",
+    ],
+    nested: { invoice_settings: invoiceSettings, address, shipping },
     handle: (em, { params, account }, path) =>
       updateCustomer(em, requireObject(em, path.id, "customer", account), params, account),
   },

@@ -1,5 +1,7 @@
 import { previewInvoice } from "../billing/invoice-preview";
+import { setDraftApplicationFee } from "../billing/invoices";
 import type { Route } from "../core/context";
+import { invalid } from "../core/errors";
 import { requireObject } from "../core/lookup";
 import {
   createdRange,
@@ -60,6 +62,19 @@ export const invoiceRoutes: Route[] = [
     path: "/v1/invoices/:id{in_\\w+}",
     allowed: ["expand"],
     handle: (em, { account }, path) => requireObject(em, path.id, "invoice", account),
+  },
+  {
+    method: "POST",
+    path: "/v1/invoices/:id{in_\\w+}",
+    allowed: ["application_fee_amount", "expand"],
+    handle: (em, { params, account }, path) => {
+      const invoice = requireObject(em, path.id, "invoice", account);
+      const amount = optionalInt(params, "application_fee_amount");
+      if (amount === undefined) return invoice;
+      if (amount < 0)
+        throw invalid("application_fee_amount", "application_fee_amount must be at least 0.");
+      return setDraftApplicationFee(em, invoice, amount);
+    },
   },
   {
     method: "GET",

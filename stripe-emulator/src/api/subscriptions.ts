@@ -115,9 +115,7 @@ function readNewSubscription(
   const destination = transfer ? String(transfer.destination ?? "") : null;
   if (transfer && !destination) throw missing("transfer_data[destination]");
   if (destination) requireTransferDestination(em, destination, "transfer_data[destination]");
-  const pct = optionalNumber(params, "application_fee_percent");
-  if (pct !== undefined && (pct < 0 || pct > 100))
-    throw invalid("application_fee_percent", "application_fee_percent must be between 0 and 100.");
+  const pct = applicationFeePercentOf(params);
   const onBehalfOf = optionalString(params, "on_behalf_of") ?? null;
   if (onBehalfOf) requireAccount(em, onBehalfOf);
   const settings = optionalObject(params, "payment_settings");
@@ -224,6 +222,19 @@ export function itemChangeOf(raw: Record<string, unknown>): ItemChange {
   };
 }
 
+/** Stripe's rule: a percentage from 0 to 100 with at most two decimals; "" clears it. */
+function applicationFeePercentOf(params: Record<string, unknown>): number | null | undefined {
+  if (params.application_fee_percent === "") return null;
+  const pct = optionalNumber(params, "application_fee_percent");
+  if (pct === undefined) return undefined;
+  if (pct < 0 || pct > 100 || Math.abs(Math.round(pct * 100) - pct * 100) > 1e-6)
+    throw invalid(
+      "application_fee_percent",
+      "application_fee_percent must be a number from 0 to 100 with at most two decimal places.",
+    );
+  return pct;
+}
+
 function updateFromParams(
   em: Emulator,
   subscription: Stored<"subscription">,
@@ -261,6 +272,7 @@ function updateFromParams(
       trialEnd: trialEndOf(em, params),
       missingPaymentMethod: missingPaymentMethodOf(params),
       discounts: params.discounts === undefined ? undefined : discountsParam(params),
+      applicationFeePercent: applicationFeePercentOf(params),
     },
     account,
   );
@@ -337,6 +349,7 @@ export const subscriptionRoutes: Route[] = [
       "discounts",
       "pause_collection",
       "proration_date",
+      "application_fee_percent",
     ],
     nested: {
       items: itemShape,

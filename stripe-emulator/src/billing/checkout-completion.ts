@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import { assertAttachable, cardError } from "../core/cards";
 import type { Emulator } from "../core/context";
+import { invalid } from "../core/errors";
 import type { Stored } from "../core/state";
 import { newCustomer } from "./customers";
 import { attachPaymentMethod, createCardPaymentMethod } from "./payment-methods";
@@ -8,12 +9,121 @@ import { attemptPayment } from "./payments";
 import { startSubscription } from "./subscriptions";
 
 export interface CheckoutForm {
+  /** Shipping and phone, checked by collectCheckoutDetails. */
+  details: Omit<CheckoutDetails, "name">;
   email: string;
   name: string;
   cardNumber: string;
   expMonth: number;
   expYear: number;
   cvc: string;
+}
+
+/** What the page collected besides the card: shipping and phone, when the session asks. */
+export type CheckoutDetails = NonNullable<Stored<"checkout.session">["_collected"]>;
+
+/** The shipping fields the hosted page posts. */
+export interface ShippingFields {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+  phone: string;
+}
+
+/** Countries whose addresses Checkout's form asks a state or province for (guess: a subset). */
+const STATE_REQUIRED = ["US", "CA", "AU"];
+
+/**
+ * The page's shipping address and phone, checked as Checkout's form checks them: each required
+ * field filled, the country one of `allowed_countries`. A refusal names what to fix.
+ */
+export function collectCheckoutDetails(
+  session: Stored<"checkout.session">,
+  fields: ShippingFields,
+): Omit<CheckoutDetails, "name"> {
+  const value = (text: string) => text.trim();
+  const allowed = session.shipping_address_collection?.allowed_countries as string[] | undefined;
+  let shipping: CheckoutDetails["shipping"] = null;
+  if (allowed) {
+    const country = value(fields.country).toUpperCase();
+    const required: Array<[keyof ShippingFields, string]> = [
+      ["name", "full name"],
+      ["line1", "address line 1"],
+      ["city", "city"],
+      ["postal_code", "postal code"],
+      ["country", "country"],
+    ];
+    if (STATE_REQUIRED.includes(country)) required.push(["state", "state"]);
+    const empty = required.filter(([field]) => !value(fields[field])).map(([, label]) => label);
+    if (empty.length > 0)
+      throw invalid("shipping_details", `Please fill in your shipping ${empty.join(", ")}.`);
+    if (!allowed.includes(country))
+      throw invalid(
+        "shipping_details[address][country]",
+        `We can't ship to ${country}. Choose one of: ${allowed.join(", ")}.`,
+      );
+    shipping = {
+      name: value(fields.name),
+      address: {
+        city: value(fields.city),
+        country,
+        line1: value(fields.line1),
+        line2: value(fields.line2) || null,
+        postal_code: value(fields.postal_code),
+        state: value(fields.state) || null,
+      },
+    };
+  }
+  let phone: string | null = null;
+  if (session.phone_number_collection?.enabled) {
+    phone = value(fields.phone);
+    if (!phone) throw invalid("phone", "Please fill in your phone number.");
+    if (!/^\+?[0-9][0-9 ().-]{5,}$/.test(phone))
+      throw invalid("phone", "Your phone number is incomplete or invalid.");
+  }
+  return { shipping, phone };
+}
+
+/**
+ * What a completed session writes onto its customer: everything when Checkout created the
+ * customer, else only what `customer_update` allows (`customer.updated` when anything changed).
+ * The billing address is the shipping address (the page's "same as shipping"). The phone goes
+ * to an existing customer with its shipping or address (guess: Stripe's docs do not say).
+ */
+function updateCustomerFromCheckout(
+  em: Emulator,
+  session: Stored<"checkout.session">,
+  customer: Stored<"customer">,
+) {
+  const collected = session._collected;
+  if (!collected) return;
+  const isCreatedByCheckout = session.customer_creation === "always";
+  const update = isCreatedByCheckout
+    ? { address: "auto", name: "auto", shipping: "auto" }
+    : (session._customer_update ?? { address: "never", name: "never", shipping: "never" });
+  const previous: Record<string, unknown> = {};
+  const set = <K extends "address" | "name" | "phone" | "shipping">(
+    field: K,
+    next: Stored<"customer">[K],
+  ) => {
+    if (JSON.stringify(customer[field]) === JSON.stringify(next)) return;
+    previous[field] = customer[field];
+    customer[field] = next;
+  };
+  const { shipping, phone } = collected;
+  if (shipping && update.shipping === "auto")
+    set("shipping", { address: shipping.address, name: shipping.name, phone });
+  if (shipping && update.address === "auto") set("address", shipping.address);
+  if (collected.name && update.name === "auto") set("name", collected.name);
+  if (phone && (isCreatedByCheckout || update.shipping === "auto" || update.address === "auto"))
+    set("phone", phone);
+  if (Object.keys(previous).length === 0) return;
+  em.store.put(customer);
+  if (!isCreatedByCheckout) em.webhooks.emit("customer.updated", customer, { previous });
 }
 
 export type CheckoutOutcome =
@@ -32,18 +142,22 @@ function finish(
   subscription: Stripe.Subscription,
 ) {
   const customer = em.store.get(subscription.customer as string, "customer");
+  if (customer) updateCustomerFromCheckout(em, session, customer);
+  const collected = session._collected;
   session.status = "complete";
   // A trial's first invoice is $0: Stripe says nothing was needed, not that it was paid.
   session.payment_status = subscription.status === "trialing" ? "no_payment_required" : "paid";
   session.customer = subscription.customer;
   session.customer_details = {
-    address: null,
+    address: collected?.shipping?.address ?? null,
     email: customer?.email ?? session.customer_email ?? null,
     name: customer?.name ?? null,
-    phone: null,
+    phone: collected?.phone ?? null,
     tax_exempt: "none",
     tax_ids: [],
   };
+  // Basil moved Checkout's `shipping_details` here.
+  if (collected?.shipping) session.collected_information = { shipping_details: collected.shipping };
   session.subscription = subscription.id;
   session.invoice = subscription.latest_invoice;
   em.store.put(session);
@@ -78,6 +192,7 @@ export function submitCheckout(
     em.store.put(newCustomer(em, { email: form.email || null, name: form.name || null }), account)
       .id;
   session._customer = customerId;
+  session._collected = { ...form.details, name: form.name || null };
   em.store.put(session);
   attachPaymentMethod(em, pm, customerId, account);
   const customer = em.store.get(customerId, "customer")!;

@@ -20,6 +20,12 @@ function firstDiscount(coupons: Stored<"coupon">[], price: Stripe.Price, amount:
 export function createCheckoutSession(
   em: Emulator,
   input: {
+    /** `shipping_address_collection[allowed_countries]`; null when no address is collected. */
+    allowedCountries: string[] | null;
+    collectPhone: boolean;
+    customerUpdate: NonNullable<Stored<"checkout.session">["_customer_update"]>;
+    /** Unix seconds; 24 hours after creation unless the caller chose. */
+    expiresAt: number;
     price: Stripe.Price;
     quantity: number;
     customer: string | null;
@@ -72,7 +78,7 @@ export function createCheckoutSession(
     customer_details: null,
     customer_email: input.customerEmail,
     discounts: input.coupons.map((coupon) => ({ coupon: coupon.id, promotion_code: null })),
-    expires_at: now + 24 * 3600,
+    expires_at: input.expiresAt,
     invoice: null,
     invoice_creation: null,
     livemode: false,
@@ -88,10 +94,16 @@ export function createCheckoutSession(
     payment_method_types: ["card"],
     payment_status: "unpaid",
     permissions: null,
+    phone_number_collection: { enabled: input.collectPhone },
     recovered_from: null,
     saved_payment_method_options: null,
     setup_intent: null,
-    shipping_address_collection: null,
+    shipping_address_collection: input.allowedCountries
+      ? {
+          allowed_countries:
+            input.allowedCountries as Stripe.Checkout.Session.ShippingAddressCollection.AllowedCountry[],
+        }
+      : null,
     shipping_cost: null,
     shipping_options: [],
     status: "open",
@@ -110,6 +122,7 @@ export function createCheckoutSession(
       _quantity: input.quantity,
       _subscription_data: input.subscriptionData,
       _coupons: input.coupons.map((coupon) => coupon.id),
+      _customer_update: input.customerUpdate,
     },
     account,
   );

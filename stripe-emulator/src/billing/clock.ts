@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
 import type { Stored } from "../core/state";
 import { cancelInvoicePayments } from "./invoice-payments";
-import { billNewPeriod, collectInvoice } from "./invoices";
+import { billNewPeriod, collectInvoice, finalizeDraftRenewal } from "./invoices";
 import { periodEndOf } from "./periods";
 import { setSubscriptionStatus, subscriptionOfInvoice } from "./subscription-status";
 import { endTrial, sendTrialWillEnd, trialReminderAt } from "./trials";
@@ -43,6 +43,9 @@ function nextDueAt(em: Emulator): number | null {
   }
   for (const i of em.store.listWhere("invoice", "status", "open", (i) => i.status === "open")) {
     if (typeof i.next_payment_attempt === "number") times.push(i.next_payment_attempt);
+  }
+  for (const i of em.store.listWhere("invoice", "status", "draft", (i) => i.status === "draft")) {
+    if (typeof i._finalize_at === "number") times.push(i._finalize_at);
   }
   for (const l of em.store.list("account_link", (l) => !l._used)) times.push(l.expires_at);
   for (const c of em.store.list("checkout.session", (c) => c.status === "open"))
@@ -137,6 +140,15 @@ export function runDueWork(em: Emulator) {
       setSubscriptionStatus(em, subscription, "canceled");
     }
   }
+  // Renewals whose draft hour is over, before the retries: a renewal is charged as it is made.
+  for (const invoice of em.store.listWhere(
+    "invoice",
+    "status",
+    "draft",
+    (i) => i.status === "draft" && typeof i._finalize_at === "number" && i._finalize_at <= now,
+  )) {
+    finalizeDraftRenewal(em, invoice);
+  }
   for (const invoice of em.store.listWhere(
     "invoice",
     "status",
@@ -187,15 +199,13 @@ export function advanceClock(em: Emulator, seconds: number) {
   for (let step = 0; step < 10_000; step += 1) {
     const due = nextDueAt(em);
     if (due === null || due > target) break;
-    if (due > em.store.now()) em.store.state.clockOffset += due - em.store.now();
-    runDueWork(em);
+    em.store.runAt(due, () => runDueWork(em));
     // A month of renewals is written as it goes rather than held until the advance returns.
     em.store.checkpointIfBusy();
     // Defensive: if the work due did not move on, stop rather than spin.
     if (nextDueAt(em) === due) break;
   }
-  if (target > em.store.now()) em.store.state.clockOffset += target - em.store.now();
-  runDueWork(em);
+  em.store.runAt(target, () => runDueWork(em));
   em.store.save();
 }
 

@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import type { Emulator } from "../core/context";
+import { StripeApiError } from "../core/errors";
 import { type LineSpec, newId, type Stored } from "../core/state";
 import { dropSpentDiscounts } from "./discounts";
 import { draftInvoice, periodLine } from "./invoice-build";
@@ -40,7 +41,61 @@ export function createSubscriptionInvoice(
   });
   const paused =
     reason === "subscription_cycle" && subscription.pause_collection?.behavior === "void";
+  const draftSeconds = em.store.state.settings.renewalDraftSeconds ?? 0;
+  if (reason === "subscription_cycle" && !paused && draftSeconds > 0) {
+    // Stripe's renewal waits as a draft after invoice.created; a platform may set its fee.
+    invoice._finalize_at = em.store.now() + draftSeconds;
+    em.store.put(invoice, em.store.ownerOf(subscription.id));
+    subscription.latest_invoice = invoice.id;
+    em.store.put(subscription);
+    return invoice;
+  }
   issueInvoice(em, subscription, invoice, paused);
+  return invoice;
+}
+
+/**
+ * A renewal's draft time is over: finalized and charged as a renewal made now would be. One
+ * whose subscription ended meanwhile is voided, uncharged (a guess: Stripe's docs don't say).
+ */
+export function finalizeDraftRenewal(em: Emulator, invoice: Stored<"invoice">) {
+  delete invoice._finalize_at;
+  const subscription = subscriptionOfInvoice(em, invoice);
+  if (!subscription || !isCollectable(subscription)) {
+    invoice.status = "void";
+    invoice.status_transitions = { ...invoice.status_transitions, voided_at: em.store.now() };
+    em.store.put(invoice);
+    return;
+  }
+  issueInvoice(em, subscription, invoice, false);
+  chargeIssued(em, em.store.get(invoice.id, "invoice")!);
+}
+
+/** What follows an issued invoice: paid when nothing was due, else its first attempt. */
+function chargeIssued(em: Emulator, invoice: Stored<"invoice">) {
+  if (invoice.status === "paid") em.webhooks.emit("invoice.paid", invoice);
+  else if (invoice.status === "open") collectInvoice(em, invoice);
+}
+
+/**
+ * `application_fee_amount` on an invoice: only while it is a draft, as Stripe allows; the
+ * charge takes it instead of the subscription's percentage.
+ */
+export function setDraftApplicationFee(
+  em: Emulator,
+  invoice: Stored<"invoice">,
+  amount: number,
+): Stored<"invoice"> {
+  if (invoice.status !== "draft") {
+    throw new StripeApiError(400, {
+      type: "invalid_request_error",
+      code: "invoice_not_editable",
+      param: "application_fee_amount",
+      message: `You can only modify the application fee of a draft invoice; this invoice is ${invoice.status}.`,
+    });
+  }
+  invoice._application_fee_amount = amount;
+  em.store.put(invoice);
   return invoice;
 }
 
@@ -75,8 +130,13 @@ function issueInvoice(
     const pct = subscription.application_fee_percent as number | null;
     const destination =
       (subscription.transfer_data as { destination?: string } | null)?.destination ?? null;
-    // The platform's fee is a share of what is charged, after discounts.
-    const fee = pct == null ? null : Math.round((invoice.amount_due * pct) / 100);
+    // The platform's fee: set on the draft, else a share of what is charged, after discounts.
+    const fee =
+      invoice._application_fee_amount !== undefined
+        ? Math.min(invoice._application_fee_amount, invoice.amount_due)
+        : pct == null
+          ? null
+          : Math.round((invoice.amount_due * pct) / 100);
     const pi = createPaymentIntent(
       em,
       {
@@ -183,7 +243,7 @@ export function billNewPeriod(
   em.webhooks.emit("customer.subscription.updated", subscription, { previous });
   // A renewal voided by a pause sends no invoice.* event (guess from Stripe's pause docs, which
   // name none; not checked in test mode).
-  if (invoice.status === "paid") em.webhooks.emit("invoice.paid", invoice);
-  else if (invoice.status === "open") collectInvoice(em, invoice);
+  if (invoice.status === "draft") em.webhooks.emit("invoice.created", invoice);
+  else chargeIssued(em, invoice);
   dropSpentDiscounts(em, em.store.get(subscription.id, "subscription")!, invoice);
 }

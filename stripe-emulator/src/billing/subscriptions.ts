@@ -234,6 +234,8 @@ export interface SubscriptionUpdate {
   /** Merged into the subscription's; an empty value removes a key. */
   metadata?: Record<string, string>;
   description?: string;
+  /** The platform's share of each invoice made from now on (one already finalized keeps its). */
+  applicationFeePercent?: number | null;
   /** Ends a trial ("now") or (re)starts one that ends then. */
   trialEnd?: number | "now";
   missingPaymentMethod?: Stripe.Subscription.TrialSettings.EndBehavior.MissingPaymentMethod;
@@ -336,6 +338,13 @@ export function updateSubscription(
     subscription.metadata = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== ""));
   }
   if (update.description !== undefined) subscription.description = update.description;
+  if (
+    update.applicationFeePercent !== undefined &&
+    update.applicationFeePercent !== subscription.application_fee_percent
+  ) {
+    previous.application_fee_percent = subscription.application_fee_percent;
+    subscription.application_fee_percent = update.applicationFeePercent;
+  }
   if (discounts) {
     const on = {
       customer: subscription.customer as string,

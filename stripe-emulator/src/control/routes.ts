@@ -114,6 +114,12 @@ export function mountControlRoutes(app: Hono<EmulatorEnv>, em: Emulator) {
     if (after !== undefined && after !== "cancel" && after !== "unpaid")
       return problem(c, "afterFinalRetry is cancel or unpaid");
     if (after) em.store.state.settings.afterFinalRetry = after;
+    if (body.renewalDraftSeconds !== undefined) {
+      const seconds = Number(body.renewalDraftSeconds);
+      if (!Number.isInteger(seconds) || seconds < 0 || seconds > 86_400)
+        return problem(c, "renewalDraftSeconds is a whole number of seconds from 0 to 86400");
+      em.store.state.settings.renewalDraftSeconds = seconds;
+    }
     em.store.save();
     return c.json(em.store.state.settings);
   });

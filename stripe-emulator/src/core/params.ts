@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import { invalid, missing } from "./errors";
 
 export type Params = Record<string, unknown>;
@@ -54,6 +55,25 @@ export function optionalArray(params: Params, name: string): unknown[] | undefin
   if (Array.isArray(value)) return value;
   if (typeof value === "object") return Object.values(value as Params);
   return [value];
+}
+
+const ADDRESS_FIELDS = ["city", "country", "line1", "line2", "postal_code", "state"] as const;
+
+/**
+ * An `address` hash as Stripe stores it: every field present, the ones not sent null. An empty
+ * string clears it (null); undefined when the param was not sent. A new address replaces the old
+ * one whole (guess: Stripe's docs do not say whether an update merges an address's fields).
+ */
+export function optionalAddress(params: Params, name: string): Stripe.Address | null | undefined {
+  if (params[name] === "") return null;
+  const value = optionalObject(params, name);
+  if (!value) return undefined;
+  return Object.fromEntries(
+    ADDRESS_FIELDS.map((field) => {
+      const param = `${name}[${field}]`;
+      return [field, optionalString({ [param]: value[field] }, param) ?? null];
+    }),
+  ) as unknown as Stripe.Address;
 }
 
 /** Metadata is flat strings: keys up to 40 characters, values up to 500, as on Stripe. */

@@ -26,5 +26,7 @@ export const address: ParamShape = {
   postal_code: true,
   state: true,
 };
+/** A customer's `shipping`: Stripe requires `name` and `address` when it is given. */
+export const shipping: ParamShape = { address, name: true, phone: true };
 export const transferData: ParamShape = { destination: true, amount_percent: true, amount: true };
 export const billingMode: ParamShape = { type: true, flexible: "any" };

@@ -41,6 +41,21 @@ interface PrivateFieldsOf {
     _subscription?: string;
     /** The coupons of `discounts`, applied to the subscription its completion starts. */
     _coupons?: string[];
+    /** `customer_update`: what completion may write onto the session's existing customer. */
+    _customer_update?: {
+      address: "auto" | "never";
+      name: "auto" | "never";
+      shipping: "auto" | "never";
+    };
+    /**
+     * What the page collected (the cardholder's name, shipping, phone), kept until the payment
+     * completes the session.
+     */
+    _collected?: {
+      name: string | null;
+      shipping: { name: string; address: Stripe.Address } | null;
+      phone: string | null;
+    };
   };
   /** Stripe returns `applies_to` only when it is expanded. */
   coupon: { _applies_to?: Stripe.Coupon.AppliesTo };
@@ -52,6 +67,10 @@ interface PrivateFieldsOf {
     _first_failed_at?: number;
     /** An update under error_if_incomplete: a failed charge undoes it, so nothing is dunned. */
     _undo_on_failure?: boolean;
+    /** A renewal kept as a draft until then (settings.renewalDraftSeconds), then finalized. */
+    _finalize_at?: number;
+    /** The platform's fee set on the draft (`application_fee_amount`), over the percentage. */
+    _application_fee_amount?: number;
   };
   login_link: { _account: string };
   payment_intent: {
@@ -128,6 +147,12 @@ export interface WebhookEndpointRecord {
 interface EmulatorSettings {
   /** What happens when the last retry of a renewal fails (Stripe's dunning setting). */
   afterFinalRetry: "cancel" | "unpaid";
+  /**
+   * How long a renewal stays a draft after `invoice.created` before it is finalized and
+   * charged. Stripe waits about an hour; 0 (the default here) finalizes at once, as the
+   * emulator always did, so tests that stop a minute past a period's end still see the charge.
+   */
+  renewalDraftSeconds?: number;
 }
 
 /**

@@ -88,7 +88,9 @@ function runRoute(em: Emulator, route: Route): MiddlewareHandler<EmulatorEnv> {
     em.currentRequest = { id: request.requestId, idempotencyKey: request.idempotencyKey };
     let result: unknown;
     try {
-      result = route.handle(em, request, c.req.param() as { id: string });
+      result = em.store.atOneMoment(() =>
+        route.handle(em, request, c.req.param() as { id: string }),
+      );
     } finally {
       em.currentRequest = null;
     }

@@ -8,10 +8,55 @@ const CHECKOUT_CSS = `
 .summary .interval{font-size:15px;font-weight:400;color:var(--muted)}
 .back{display:inline-block;font-size:14px;text-decoration:none;color:var(--muted)}
 .back:hover{color:var(--text)}
+.shipping{border:0;padding:0;margin:16px 0 0}
+.shipping legend{font-size:16px;font-weight:600;padding:0}
+select{width:100%;min-height:44px;border:1px solid #cfd7df;border-radius:8px;padding:8px 12px;font:inherit;color:inherit;background:#fff}
 `;
+
+const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+
+/** One labelled text input of the shipping form, prefilled with its value. */
+function textInput(
+  id: string,
+  label: string,
+  value: string | undefined,
+  attributes: string,
+): string {
+  return `<label for="${id}">${escapeHtml(label)}</label>
+<input id="${id}" name="${id}" value="${escapeHtml(value ?? "")}" ${attributes}>`;
+}
+
+/** Shipping address inputs; the country is a select of `allowed_countries` only. */
+function shippingInputs(allowed: string[], values: Partial<Record<string, string>>): string {
+  const selected = values.country && allowed.includes(values.country) ? values.country : allowed[0];
+  const options = allowed
+    .map(
+      (code) =>
+        `<option value="${escapeHtml(code)}"${code === selected ? " selected" : ""}>${escapeHtml(regionNames.of(code) ?? code)}</option>`,
+    )
+    .join("");
+  return `<fieldset class="shipping"><legend>Shipping information</legend>
+${textInput("shipping_name", "Full name", values.name, 'autocomplete="shipping name" required')}
+<label for="shipping_country">Country or region</label>
+<select id="shipping_country" name="shipping_country" autocomplete="shipping country" required>${options}</select>
+${textInput("shipping_line1", "Address line 1", values.line1, 'autocomplete="shipping address-line1" required')}
+${textInput("shipping_line2", "Address line 2 (optional)", values.line2, 'autocomplete="shipping address-line2"')}
+<div class="row">
+<div>${textInput("shipping_city", "City", values.city, 'autocomplete="shipping address-level2" required')}</div>
+<div>${textInput("shipping_state", "State or province", values.state, 'autocomplete="shipping address-level1"')}</div>
+<div>${textInput("shipping_postal_code", "Postal code", values.postal_code, 'autocomplete="shipping postal-code" required')}</div>
+</div>
+</fieldset>`;
+}
 
 /** Stands in for a Stripe Checkout page in subscription mode: summary left, card form right. */
 export function renderCheckoutPage(p: {
+  /** `shipping_address_collection[allowed_countries]`; null when no address is asked for. */
+  allowedCountries: string[] | null;
+  /** `phone_number_collection[enabled]`. */
+  collectPhone: boolean;
+  /** What the shipping and phone inputs hold: the customer's, or what was posted. */
+  shipping: Partial<Record<string, string>>;
   sessionId: string;
   productName: string;
   amount: number;
@@ -42,6 +87,8 @@ ${alertBox("error", p.error)}
 <form method="post" action="${escapeHtml(p.action)}">
 <label for="email">Email</label>
 ${email}
+${p.collectPhone ? textInput("phone", "Phone number", p.shipping.phone, 'type="tel" autocomplete="tel" required') : ""}
+${p.allowedCountries ? shippingInputs(p.allowedCountries, p.shipping) : ""}
 <label for="name">Cardholder name</label>
 <input id="name" name="name" autocomplete="cc-name" required>
 ${cardInputs()}

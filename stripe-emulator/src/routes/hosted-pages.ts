@@ -1,6 +1,12 @@
 import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode, StatusCode } from "hono/utils/http-status";
-import { settleCheckout, submitCheckout } from "../billing/checkout-completion";
+import {
+  type CheckoutForm,
+  collectCheckoutDetails,
+  type ShippingFields,
+  settleCheckout,
+  submitCheckout,
+} from "../billing/checkout-completion";
 import { answerThreeDSecure } from "../billing/confirmation";
 import { cancelFromPortal, replaceDefaultCard } from "../billing/portal-sessions";
 import { answerSetupThreeDSecure } from "../billing/setup-intents";
@@ -131,13 +137,55 @@ const expressDashboardPage: PageHandler = (em, { method, id }) => {
   return null;
 };
 
+/** The shipping fields the Checkout page posts, named as its inputs are. */
+function shippingFieldsFrom(form: Record<string, string>): ShippingFields {
+  return {
+    name: form.shipping_name ?? "",
+    line1: form.shipping_line1 ?? "",
+    line2: form.shipping_line2 ?? "",
+    city: form.shipping_city ?? "",
+    state: form.shipping_state ?? "",
+    postal_code: form.shipping_postal_code ?? "",
+    country: form.shipping_country ?? "",
+    phone: form.phone ?? "",
+  };
+}
+
+/** What the Checkout page's shipping and phone inputs start with: the session customer's. */
+function prefilledShipping(
+  em: Emulator,
+  session: Stored<"checkout.session">,
+): Partial<ShippingFields> {
+  const customer = session.customer
+    ? em.store.get(session.customer as string, "customer")
+    : undefined;
+  if (!customer) return {};
+  const address = customer.shipping?.address;
+  return {
+    name: customer.shipping?.name ?? "",
+    line1: address?.line1 ?? "",
+    line2: address?.line2 ?? "",
+    city: address?.city ?? "",
+    state: address?.state ?? "",
+    postal_code: address?.postal_code ?? "",
+    country: address?.country ?? "",
+    phone: customer.shipping?.phone ?? customer.phone ?? "",
+  };
+}
+
 const checkoutPage: PageHandler = (em, { method, path, id, form }) => {
   const session = em.store.get(id, "checkout.session");
   if (!session) return notFound();
   const price = em.store.get(session._price!, "price")!;
   const product = em.store.get(price.product as string, "product");
+  const shippingFields =
+    method === "POST" ? shippingFieldsFrom(form) : prefilledShipping(em, session);
   const view = (error?: string) =>
     renderCheckoutPage({
+      allowedCountries:
+        (session.shipping_address_collection?.allowed_countries as string[] | undefined) ?? null,
+      collectPhone: session.phone_number_collection?.enabled ?? false,
+      shipping: shippingFields,
       sessionId: session.id,
       productName: product?.name ?? "Subscription",
       amount: price.unit_amount ?? 0,
@@ -163,8 +211,16 @@ const checkoutPage: PageHandler = (em, { method, path, id, form }) => {
       const settled = settleCheckout(em, session);
       return settled?.status === "complete" ? success() : html(view());
     }
+    let details: CheckoutForm["details"];
+    try {
+      details = collectCheckoutDetails(session, shippingFieldsFrom(form));
+    } catch (error) {
+      // A missing field or a country not shipped to: the form again, with what to fix.
+      return html(view(messageOf(error)), 400);
+    }
     const card = cardFrom(form);
     const outcome = submitCheckout(em, session, {
+      details,
       email: form.email ?? "",
       name: form.name ?? "",
       cardNumber: card.number,

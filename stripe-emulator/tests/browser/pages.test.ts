@@ -24,6 +24,9 @@ const checkout = {
   action: "/checkout/cs_test_1/pay",
   cancelUrl: "https://app.test/landing/dogs",
   publishableKey: "pk_test_123",
+  allowedCountries: null,
+  collectPhone: false,
+  shipping: {},
 };
 
 describe("escapeHtml and money", () => {

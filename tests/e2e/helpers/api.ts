@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
-import { offeringResponseSchema } from "../../../contracts/offerings";
+import { type Offering, offeringResponseSchema } from "../../../contracts/offerings";
 import { e2eEmulatorUrl } from "../../../playwright.config";
 import { readConnectedAccount, readJson } from "../../support/read-json";
 import { subscribeOverHttp } from "../../support/subscribe-over-http";
@@ -75,4 +75,28 @@ export async function subscribeThroughApi(
     email,
   });
   return manageKey;
+}
+
+/**
+ * Edits an offering's service details (issue 22) through the API, as the edit dialog would: an
+ * edit sends the title, description and price with whatever else changes.
+ */
+export async function setServiceDetails(
+  request: APIRequestContext,
+  baseURL: string,
+  offering: Offering,
+  details: {
+    onSite?: boolean;
+    serviceArea?: string[];
+    capacity?: number | null;
+    questions?: Array<{ label: string; kind: string; required?: boolean; choices?: string[] }>;
+  },
+): Promise<Offering> {
+  const { title, description, priceCents } = offering;
+  const response = await request.patch(`/api/offerings/${offering.id}`, {
+    headers: { Origin: baseURL },
+    data: { title, description, priceCents, ...details },
+  });
+  if (response.status() !== 200) throw new Error(`edit failed: ${await response.text()}`);
+  return (await readJson(response, offeringResponseSchema)).offering;
 }

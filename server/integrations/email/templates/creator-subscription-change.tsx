@@ -14,7 +14,9 @@ export type CreatorSubscriptionChange =
   | { kind: "resumed" }
   | { kind: "paused"; until: Date | null }
   | { kind: "pause_ended" }
-  | { kind: "switched"; toTitle: string; effectiveAt: Date; isImmediate: boolean };
+  | { kind: "switched"; toTitle: string; effectiveAt: Date; isImmediate: boolean }
+  /** Issue 22: the customer changed where the service happens, on their self-service page. */
+  | { kind: "address_changed"; address: string; phone: string };
 
 export interface CreatorSubscriptionChangeEmailProps {
   to: string;
@@ -73,6 +75,12 @@ function wordingFor(props: CreatorSubscriptionChangeEmailProps): Wording {
         subject: `${name} ended their pause of ${title}`,
         heading: "A subscription is active again",
         sentence: `${name} ended their pause: their subscription is active again.`,
+      };
+    case "address_changed":
+      return {
+        subject: `${name} changed their service address for ${title}`,
+        heading: "A service address changed",
+        sentence: `${name}'s visits are now at ${change.address}. Their phone: ${change.phone}.`,
       };
     case "switched":
       return change.isImmediate

@@ -20,6 +20,7 @@ import { renderSubscriptionPausedEmail } from "./subscription-paused";
 import { renderSubscriptionResumedEmail } from "./subscription-resumed";
 import { renderSubscriptionSwitchedEmail } from "./subscription-switched";
 import { renderVerifyEmailEmail } from "./verify-email";
+import { renderWaitlistInvitationEmail } from "./waitlist-invitation";
 
 const manageUrl = "https://regulars.test/manage/sub_1?token=abc&x=1";
 const dashboardUrl = "https://regulars.test/dashboard/subscribers";
@@ -629,6 +630,15 @@ describe("creator subscription change e-mails (issue 21)", () => {
         subject: "Ann is moving from Basic Lawn to Mow Only on April 1, 2027",
         sentence: "Ann is moving from Basic Lawn to Mow Only on April 1, 2027.",
       },
+      {
+        change: {
+          kind: "address_changed",
+          address: "99 Oak Ave, San Francisco, CA 94117, US",
+          phone: "(415) 555-0134",
+        },
+        subject: "Ann changed their service address for Basic Lawn",
+        sentence: "Ann's visits are now at 99 Oak Ave, San Francisco, CA 94117, US.",
+      },
     ] as const;
     for (const { change, subject, sentence } of cases) {
       const message = await renderCreatorSubscriptionChangeEmail({ ...base, change });
@@ -660,5 +670,23 @@ describe("creator subscription change e-mails (issue 21)", () => {
     expect(message.html).not.toContain("<script>");
     expect(message.html).toContain("&lt;script&gt;");
     expect(message.text).toContain(hostile);
+  });
+});
+
+describe("waitlist invitation (issue 22)", () => {
+  it("says the spot is held until when, links the invitation, and asks not to share it", async () => {
+    const message = await renderWaitlistInvitationEmail({
+      to: "wai@example.com",
+      name: "Wai",
+      offeringTitle: "Dog Walks",
+      inviteUrl: "https://regulars.test/landing/dog-walks#invite=abc",
+      expiresAt: new Date("2027-03-03T15:00:00Z"),
+    });
+    expect(message.subject).toBe("A spot opened in Dog Walks");
+    expect(message.text).toContain("Hi Wai,");
+    expect(message.text).toContain("Wednesday, March 3 at 3:00 PM UTC");
+    expect(message.text).toContain("https://regulars.test/landing/dog-walks#invite=abc");
+    expect(message.text).toContain("don't share it");
+    expect(message.html).toContain("Claim your spot");
   });
 });

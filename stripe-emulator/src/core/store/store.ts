@@ -44,6 +44,8 @@ export class Store {
   private readonly checkpointHooks: Array<() => void> = [];
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Set while the clock holds still: see `runAt` and `atOneMoment`. */
+  private stoppedAt: number | null = null;
 
   constructor(file: string | undefined, options: StoreOptions = {}) {
     this.cache = new ObjectCache(options.cacheSize ?? DEFAULT_CACHE);
@@ -64,7 +66,39 @@ export class Store {
 
   /** The emulator-wide clock: real time plus the offset that clock advances add. */
   now(): number {
-    return Math.floor(Date.now() / 1000) + this.state.clockOffset;
+    return this.stoppedAt ?? Math.floor(Date.now() / 1000) + this.state.clockOffset;
+  }
+
+  /**
+   * Runs `work` with the clock stopped at `at` (or now, if that is later), then lets it run on
+   * from there. Work that falls due at a moment is stamped with that moment, never with the
+   * second its turn came: a subscription set to end at its period's end ends at exactly that end.
+   */
+  runAt<T>(at: number, work: () => T): T {
+    const outer = this.stoppedAt;
+    const moment = Math.max(at, this.now());
+    this.stoppedAt = moment;
+    try {
+      return work();
+    } finally {
+      this.state.clockOffset = moment - Math.floor(Date.now() / 1000);
+      this.stoppedAt = outer === null ? null : moment;
+    }
+  }
+
+  /**
+   * Runs `work` (one API call) at one moment, as Stripe stamps one request: a subscription's
+   * `created`, its anchor and its first period start are the same second even when a wall-clock
+   * second passes while it is made. The clock is not set back afterwards: it never falls behind.
+   */
+  atOneMoment<T>(work: () => T): T {
+    if (this.stoppedAt !== null) return work();
+    this.stoppedAt = this.now();
+    try {
+      return work();
+    } finally {
+      this.stoppedAt = null;
+    }
   }
 
   get<K extends ObjectKind>(id: string, object: K): Stored<K> | undefined;

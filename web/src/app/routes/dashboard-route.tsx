@@ -22,6 +22,7 @@ import { OverviewTab } from "@/features/dashboard/components/overview-tab";
 import { VerifyEmailBanner } from "@/features/dashboard/components/verify-email-banner";
 import { PromotionsTab } from "@/features/promotions/components/promotions-tab";
 import { SubscribersTab } from "@/features/subscribers/components/subscribers-tab";
+import { WaitlistButton } from "@/features/waitlist/components/waitlist-sheet";
 import { authClient } from "@/lib/auth-client";
 import { cn } from "@/lib/cn";
 import { useMe } from "@/lib/shared-queries";
@@ -193,6 +194,7 @@ export default function DashboardRoute() {
                 isCheckingPaymentSetup={isCheckingPaymentSetup}
                 onShowAnalytics={() => selectTab("analytics")}
                 onShowAccount={() => selectTab("settings")}
+                offeringActions={(offering) => <WaitlistButton offering={offering} />}
               />
             </Tabs.Content>
             <Tabs.Content value="subscribers" className="pt-6 focus-visible:outline-none">

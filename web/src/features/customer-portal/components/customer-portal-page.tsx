@@ -1,3 +1,4 @@
+import type { UpdateServiceAddressInput } from "@contracts/customer-portal";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { FullPageLoadError } from "@/components/load-error";
@@ -11,6 +12,7 @@ import { useCustomerPortal } from "../api/get-customer-portal";
 import { useGetNewLink } from "../api/get-new-link";
 import { useOpenBillingPortal } from "../api/open-billing-portal";
 import { useResumeSubscription } from "../api/resume-subscription";
+import { useUpdateServiceAddress } from "../api/update-service-address";
 import { useUpdateSubscriberEmail } from "../api/update-subscriber-email";
 import type { Banner } from "../lib/portal-banner";
 import { useDateFormat } from "../lib/portal-dates";
@@ -19,6 +21,7 @@ import { CustomerPortalSkeleton } from "./customer-portal-skeleton";
 import { InvoicesCard } from "./invoices-card";
 import { ManageLinkCard } from "./manage-link-card";
 import { PauseCard } from "./pause-card";
+import { ServiceAddressCard } from "./service-address-card";
 import { SubscriptionDetailsCard } from "./subscription-details-card";
 import { SwitchCard } from "./switch-card";
 
@@ -44,6 +47,7 @@ export default function CustomerPortalPage() {
   const navigate = useNavigate();
   const portal = useCustomerPortal(ref);
   const updateEmail = useUpdateSubscriberEmail(ref);
+  const updateAddress = useUpdateServiceAddress(ref);
   const cancel = useCancelSubscription(ref);
   const resume = useResumeSubscription(ref);
   const billingPortal = useOpenBillingPortal(ref);
@@ -99,6 +103,18 @@ export default function CustomerPortalPage() {
       return true;
     } catch (caught) {
       setBanner({ tone: "error", text: errorMessage(caught, "Failed to update email") });
+      return false;
+    }
+  }
+
+  async function saveAddress(input: UpdateServiceAddressInput) {
+    try {
+      await updateAddress.mutateAsync(input);
+      // The portal names the offering, not its business: the title is who was told.
+      setBanner({ tone: "success", text: `Address updated. ${offering.title} has been told.` });
+      return true;
+    } catch (caught) {
+      setBanner({ tone: "error", text: errorMessage(caught, "Failed to update address") });
       return false;
     }
   }
@@ -189,6 +205,15 @@ export default function CustomerPortalPage() {
         ) : null}
         {(controls.switchOptions.length > 0 || controls.pendingSwitch) && !isCancelled ? (
           <SwitchCard subscriberRef={ref} portal={portal.data} onOutcome={setBanner} />
+        ) : null}
+        {portal.data.service.onSite ? (
+          <ServiceAddressCard
+            subscriber={subscriber}
+            serviceArea={portal.data.service.serviceArea}
+            canEdit={!isCancelled}
+            isSaving={updateAddress.isPending}
+            onSave={saveAddress}
+          />
         ) : null}
         <AccountManagementCard
           subscriber={subscriber}

@@ -4,7 +4,7 @@ import { DEFAULT_MAX_PAUSE_PERIODS } from "@contracts/subscription-control";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -23,8 +23,10 @@ import {
   type CreateOfferingFormInput,
   type CreateOfferingFormOutput,
   createOfferingFormSchema,
+  emptyServiceDetails,
 } from "./offering-form-schema";
 import { PriceInput, PricePreview, priceHint } from "./price-input";
+import { ServiceDetailsFields } from "./service-details-fields";
 
 const emptyForm: CreateOfferingFormInput = {
   title: "",
@@ -35,6 +37,7 @@ const emptyForm: CreateOfferingFormInput = {
   cadence: DEFAULT_CADENCE,
   trialDays: "0",
   maxPausePeriods: String(DEFAULT_MAX_PAUSE_PERIODS),
+  ...emptyServiceDetails,
 };
 
 interface CreateOfferingDialogProps {
@@ -100,6 +103,10 @@ export function CreateOfferingDialog({
         // A free subscription has nothing to try for free.
         trialDays: values.price === 0 ? 0 : values.trialDays,
         maxPausePeriods: values.maxPausePeriods,
+        onSite: values.onSite,
+        serviceArea: values.serviceArea,
+        capacity: values.capacity,
+        questions: values.questions,
       };
       const { offering } = await create.mutateAsync({
         idempotencyKey: requestKeyFor(input),
@@ -127,123 +134,128 @@ export function CreateOfferingDialog({
       description="Customers subscribe to it from its public landing page."
       className="max-w-xl"
     >
-      <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <Field id="offering-title" label="Title" error={fieldError("title")}>
-          <Input
-            id="offering-title"
-            placeholder="e.g. Weekly Lawn Care"
-            maxLength={120}
-            {...register("title")}
-            {...fieldProps("title")}
-          />
-        </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="offering-category" label="Category" error={fieldError("category")}>
-            <div className="relative">
-              <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-gray-500">
-                <CategoryIcon categoryId={category} className="size-4" />
-              </span>
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} className="space-y-4" noValidate>
+          <Field id="offering-title" label="Title" error={fieldError("title")}>
+            <Input
+              id="offering-title"
+              placeholder="e.g. Weekly Lawn Care"
+              maxLength={120}
+              {...register("title")}
+              {...fieldProps("title")}
+            />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="offering-category" label="Category" error={fieldError("category")}>
+              <div className="relative">
+                <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-gray-500">
+                  <CategoryIcon categoryId={category} className="size-4" />
+                </span>
+                <Select
+                  id="offering-category"
+                  className="pl-9"
+                  {...register("category", {
+                    // Spec: changing the category clears the service type.
+                    onChange: () => setValue("subcategory", ""),
+                  })}
+                  {...fieldProps("category")}
+                >
+                  <option value="">Choose a category</option>
+                  {categories.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            </Field>
+            <Field id="offering-subcategory" label="Service Type" error={fieldError("subcategory")}>
               <Select
-                id="offering-category"
-                className="pl-9"
-                {...register("category", {
-                  // Spec: changing the category clears the service type.
-                  onChange: () => setValue("subcategory", ""),
-                })}
-                {...fieldProps("category")}
+                id="offering-subcategory"
+                disabled={!category}
+                {...register("subcategory")}
+                {...fieldProps("subcategory")}
               >
-                <option value="">Choose a category</option>
-                {categories.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
+                <option value="">
+                  {category ? "Choose a service type" : "Choose a category first"}
+                </option>
+                {serviceTypes.map((type) => (
+                  <option key={type} value={type}>
+                    {type}
                   </option>
                 ))}
               </Select>
-            </div>
+            </Field>
+          </div>
+          <button
+            type="button"
+            className="-mt-1 inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+            onClick={() => setIsCustomTypeOpen(true)}
+          >
+            <Plus className="size-4" aria-hidden /> Add custom service type
+          </button>
+          <Field id="offering-description" label="Description" error={fieldError("description")}>
+            <Textarea
+              id="offering-description"
+              rows={4}
+              maxLength={2000}
+              placeholder="What do subscribers get, and how often?"
+              {...register("description")}
+              {...fieldProps("description")}
+            />
           </Field>
-          <Field id="offering-subcategory" label="Service Type" error={fieldError("subcategory")}>
-            <Select
-              id="offering-subcategory"
-              disabled={!category}
-              {...register("subcategory")}
-              {...fieldProps("subcategory")}
-            >
-              <option value="">
-                {category ? "Choose a service type" : "Choose a category first"}
-              </option>
-              {serviceTypes.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        </div>
-        <button
-          type="button"
-          className="-mt-1 inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-          onClick={() => setIsCustomTypeOpen(true)}
-        >
-          <Plus className="size-4" aria-hidden /> Add custom service type
-        </button>
-        <Field id="offering-description" label="Description" error={fieldError("description")}>
-          <Textarea
-            id="offering-description"
-            rows={4}
-            maxLength={2000}
-            placeholder="What do subscribers get, and how often?"
-            {...register("description")}
-            {...fieldProps("description")}
+          <BillingFields
+            idPrefix="offering"
+            chosenCadence={cadence}
+            cadence={register("cadence")}
+            trialDays={register("trialDays")}
+            maxPausePeriods={register("maxPausePeriods")}
           />
-        </Field>
-        <BillingFields
-          idPrefix="offering"
-          chosenCadence={cadence}
-          cadence={register("cadence")}
-          trialDays={register("trialDays")}
-          maxPausePeriods={register("maxPausePeriods")}
-        />
-        <Field
-          id="offering-price"
-          label={`Price per ${cadenceUnit(cadence)} (USD)`}
-          error={fieldError("price")}
-          hint={priceHint(watch("price"))}
-        >
-          <PriceInput
+          <Field
             id="offering-price"
-            {...register("price")}
-            {...fieldProps("price")}
-            aria-describedby={cn(
-              fieldError("price") && "offering-price-error",
-              "offering-price-preview",
-            )}
+            label={`Price per ${cadenceUnit(cadence)} (USD)`}
+            error={fieldError("price")}
+            hint={priceHint(watch("price"))}
+          >
+            <PriceInput
+              id="offering-price"
+              {...register("price")}
+              {...fieldProps("price")}
+              aria-describedby={cn(
+                fieldError("price") && "offering-price-error",
+                "offering-price-preview",
+              )}
+            />
+          </Field>
+          <PricePreview
+            id="offering-price-preview"
+            typed={watch("price")}
+            cadence={cadence}
+            trialDays={watch("trialDays")}
           />
-        </Field>
-        <PricePreview
-          id="offering-price-preview"
-          typed={watch("price")}
-          cadence={cadence}
-          trialDays={watch("trialDays")}
-        />
-        {create.isError ? (
-          <Alert tone="error">{errorMessage(create.error, "Failed to create subscription")}</Alert>
-        ) : null}
-        {/* Made before payment setup is done, an offering waits for Stripe (ADR 024). */}
-        {!isPaymentSetupComplete && !isCheckingPaymentSetup ? (
-          <Alert tone="info">
-            You can create it now: its landing page takes subscriptions once Stripe enables payments
-            on your account.
-          </Alert>
-        ) : null}
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isCreating}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isCreating}>
-            {isCreating ? "Creating..." : "Create Subscription"}
-          </Button>
-        </div>
-      </form>
+          <ServiceDetailsFields idPrefix="offering" />
+          {create.isError ? (
+            <Alert tone="error">
+              {errorMessage(create.error, "Failed to create subscription")}
+            </Alert>
+          ) : null}
+          {/* Made before payment setup is done, an offering waits for Stripe (ADR 024). */}
+          {!isPaymentSetupComplete && !isCheckingPaymentSetup ? (
+            <Alert tone="info">
+              You can create it now: its landing page takes subscriptions once Stripe enables
+              payments on your account.
+            </Alert>
+          ) : null}
+          <div className="flex justify-end gap-2 pt-2">
+            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isCreating}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isCreating}>
+              {isCreating ? "Creating..." : "Create Subscription"}
+            </Button>
+          </div>
+        </form>
+      </FormProvider>
       <CustomServiceTypeDialog
         open={isCustomTypeOpen}
         onOpenChange={setIsCustomTypeOpen}

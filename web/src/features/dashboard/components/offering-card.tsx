@@ -2,7 +2,7 @@ import { formatSubscriptionPrice } from "@contracts/cadence";
 import { findCategory } from "@contracts/catalogue";
 import type { Offering } from "@contracts/offerings";
 import { Check, Copy, ExternalLink, Pencil, Power } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { paths } from "@/config/paths";
@@ -22,7 +22,22 @@ function publicUrlOf(offering: Offering): string {
   return `${window.location.origin}${paths.landing.getHref(offering.customUrl)}`;
 }
 
-export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit: () => void }) {
+/**
+ * Buttons another feature adds to a card (the waitlist's), given by the app layer: features
+ * don't import each other. They sit in the card's two-column action grid; one that wants a
+ * whole row says col-span-2.
+ */
+export type OfferingActions = (offering: Offering) => ReactNode;
+
+export function OfferingCard({
+  offering,
+  onEdit,
+  actions,
+}: {
+  offering: Offering;
+  onEdit: () => void;
+  actions?: OfferingActions | undefined;
+}) {
   const setStatus = useSetOfferingStatus();
   const notify = useToast();
   const urlInput = useRef<HTMLInputElement>(null);
@@ -91,6 +106,7 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
         {formatSubscriptionPrice(offering.priceCents, offering.cadence)}
       </p>
       {trial ? <p className="text-sm font-medium text-brand-800">{trial}</p> : null}
+      <SeatsLine capacity={offering.capacity} waitlistCount={offering.waitlistCount} />
       <p className="text-xs text-gray-500">
         Created{" "}
         <time dateTime={offering.createdAt}>
@@ -173,6 +189,7 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
           <ExternalLink className="size-3.5 shrink-0 text-gray-500" aria-hidden />
           <span className="sr-only">(opens in a new tab)</span>
         </a>
+        {actions?.(offering)}
       </div>
       <DeactivateOfferingDialog
         offering={offering}
@@ -181,4 +198,20 @@ export function OfferingCard({ offering, onEdit }: { offering: Offering; onEdit:
       />
     </Card>
   );
+}
+
+/** The capacity and the waitlist's length (issue 22), on one line, when there is either. */
+function SeatsLine({
+  capacity,
+  waitlistCount,
+}: {
+  capacity: number | null;
+  waitlistCount: number;
+}) {
+  const parts = [
+    capacity === null ? null : `Capacity ${capacity.toLocaleString("en-US")}`,
+    waitlistCount > 0 ? `${waitlistCount.toLocaleString("en-US")} on the waitlist` : null,
+  ].filter((part) => part !== null);
+  if (parts.length === 0) return null;
+  return <p className="tabular text-sm text-gray-700">{parts.join(" · ")}</p>;
 }

@@ -33,7 +33,10 @@ function breakdownOf({
   return `${subscribersOf(liveSubscriberCount)} at different prices, ${formatCents(minCents)} to ${formatCents(maxCents)}${perMonth}`;
 }
 
-/** Per offering: live subscribers and what they pay each month together (ADR 025). */
+/**
+ * Per offering: live subscribers and what they pay each month together (ADR 025), and how many
+ * wait for a seat.
+ */
 export function OfferingPerformanceList({ offerings }: { offerings: Analytics["offerings"] }) {
   if (offerings.length === 0) {
     return (
@@ -52,6 +55,12 @@ export function OfferingPerformanceList({ offerings }: { offerings: Analytics["o
               {breakdownOf(offering)}
               {offering.isActive ? null : <span className="ml-1 text-gray-500">· Inactive</span>}
             </p>
+            {/* The waitlist's length (issue 22): demand beyond the capacity. */}
+            {offering.waitlistCount > 0 ? (
+              <p className="tabular text-xs font-medium text-yellow-900">
+                {offering.waitlistCount} waiting
+              </p>
+            ) : null}
           </div>
           <p className="shrink-0 text-right">
             <span className="tabular block font-semibold text-gray-950">

@@ -4,7 +4,7 @@ import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useOfferings } from "@/lib/shared-queries";
-import { OfferingCard } from "./offering-card";
+import { type OfferingActions, OfferingCard } from "./offering-card";
 
 // grid-cols-1 is minmax(0, 1fr): a card never widens its column past a phone's width.
 const gridClasses = "grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3";
@@ -12,10 +12,12 @@ const gridClasses = "grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3";
 interface OfferingsGridProps {
   onCreate: () => void;
   onEdit: (offering: Offering) => void;
+  /** More buttons on each card, from other features (see OfferingActions). */
+  actions?: OfferingActions | undefined;
 }
 
 /** The creator's offerings as cards, or the empty state that invites the first one. */
-export function OfferingsGrid({ onCreate, onEdit }: OfferingsGridProps) {
+export function OfferingsGrid({ onCreate, onEdit, actions }: OfferingsGridProps) {
   const offerings = useOfferings();
 
   if (offerings.isPending) {
@@ -62,7 +64,7 @@ export function OfferingsGrid({ onCreate, onEdit }: OfferingsGridProps) {
     <ul className={gridClasses}>
       {list.map((offering) => (
         <li key={offering.id} className="flex min-w-0">
-          <OfferingCard offering={offering} onEdit={() => onEdit(offering)} />
+          <OfferingCard offering={offering} onEdit={() => onEdit(offering)} actions={actions} />
         </li>
       ))}
     </ul>

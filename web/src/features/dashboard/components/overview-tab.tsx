@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { useOverview } from "../api/get-overview";
 import { CreateOfferingDialog } from "./create-offering-dialog";
 import { EditOfferingDialog } from "./edit-offering-dialog";
+import type { OfferingActions } from "./offering-card";
 import { OfferingsGrid } from "./offerings-grid";
 import { StatCard } from "./stat-card";
 
@@ -15,6 +16,8 @@ interface OverviewTabProps {
   isCheckingPaymentSetup: boolean;
   onShowAnalytics: () => void;
   onShowAccount: () => void;
+  /** More buttons on each offering's card, from other features (the waitlist's). */
+  offeringActions?: OfferingActions | undefined;
 }
 
 export function OverviewTab({
@@ -22,6 +25,7 @@ export function OverviewTab({
   isCheckingPaymentSetup,
   onShowAnalytics,
   onShowAccount,
+  offeringActions,
 }: OverviewTabProps) {
   const overview = useOverview();
   const [isCreateOpen, setIsCreateOpen] = useState(false);
@@ -79,7 +83,11 @@ export function OverviewTab({
         <h2 id="overview-subscriptions" className="text-lg font-semibold text-gray-950">
           Your Subscriptions
         </h2>
-        <OfferingsGrid onCreate={() => setIsCreateOpen(true)} onEdit={setEditing} />
+        <OfferingsGrid
+          onCreate={() => setIsCreateOpen(true)}
+          onEdit={setEditing}
+          actions={offeringActions}
+        />
       </section>
 
       <CreateOfferingDialog

@@ -1,5 +1,6 @@
 import type { Earnings } from "@contracts/dashboard";
 import { formatCents } from "@contracts/money";
+import { planById } from "@contracts/plans";
 import { Receipt } from "lucide-react";
 import { EmptyList } from "./empty-list";
 
@@ -12,7 +13,7 @@ const ADJUSTMENT_LABELS = {
 
 /**
  * The latest 10 payments and adjustments: what the creator keeps, prominently, then how it
- * was reached. A refund or dispute is its own negative line, labelled.
+ * was reached, under which plan. A refund or dispute is its own negative line, labelled.
  */
 export function RecentEarningsList({ earnings }: { earnings: Earnings["recent"] }) {
   if (earnings.length === 0) {
@@ -52,7 +53,7 @@ export function RecentEarningsList({ earnings }: { earnings: Earnings["recent"] 
             </p>
             <p className="tabular text-xs text-gray-500">
               {!earning.kind || earning.kind === "payment"
-                ? `${formatCents(earning.grossCents)} − ${formatCents(earning.feeCents)} fee`
+                ? `${formatCents(earning.grossCents)} − ${formatCents(earning.feeCents)} fee · ${planById(earning.plan).name} plan`
                 : `${formatCents(earning.grossCents)}, fee ${formatCents(earning.feeCents)}`}
             </p>
           </div>

@@ -6,6 +6,7 @@ import {
 import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
 import type { z } from "zod";
 import { ApiError, apiRequest } from "@/lib/api-client";
+import type { ServiceDetailsBody } from "../lib/service-details-body";
 
 export const PAYMENT_FAILED_MESSAGE = "Payment failed. Please try again.";
 
@@ -21,6 +22,8 @@ export interface SubscribeByCardInput {
   promoCode?: string;
   /** After "already had a free trial": subscribe at the full terms, charged today. */
   withoutTrial?: boolean;
+  /** Address, phone, answers and invitation (issue 22), checked on the server before Stripe. */
+  details?: ServiceDetailsBody;
 }
 
 /** An error whose message is meant for the customer (Stripe's or ours). */
@@ -59,7 +62,8 @@ async function postWithOneRetry<T>(path: string, body: unknown, schema: z.ZodTyp
 export async function subscribeByCard(
   input: SubscribeByCardInput,
 ): Promise<{ manageKey: string; isTrial: boolean }> {
-  const { stripe, card, customUrl, name, email, attemptId, promoCode, withoutTrial } = input;
+  const { stripe, card, customUrl, name, email, attemptId, promoCode, withoutTrial, details } =
+    input;
   const { paymentMethod, error } = await stripe.createPaymentMethod({
     type: "card",
     card,
@@ -77,6 +81,7 @@ export async function subscribeByCard(
       paymentMethodId: paymentMethod.id,
       ...(promoCode ? { promoCode } : {}),
       ...(withoutTrial ? { withoutTrial: true } : {}),
+      ...details,
     },
     startSubscriptionResponseSchema,
   ).catch((error: unknown) => {

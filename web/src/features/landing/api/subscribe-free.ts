@@ -1,7 +1,8 @@
 import { startFreeSubscriptionResponseSchema } from "@contracts/subscribe";
 import { ApiError, apiRequest } from "@/lib/api-client";
+import type { ServiceDetailsBody } from "../lib/service-details-body";
 
-export interface SubscribeFreeInput {
+export interface SubscribeFreeInput extends ServiceDetailsBody {
   customUrl: string;
   name: string;
   email: string;

@@ -6,11 +6,14 @@ import { Button } from "@/components/ui/button";
 import { billedSentence, trialOffer } from "@/lib/price-words";
 import { useHydrated } from "@/lib/use-hydrated";
 import { readStoredSubscriberId } from "../lib/stored-subscriber";
+import { useInvitation } from "../lib/use-invitation";
 import { BenefitList } from "./benefit-list";
 import { LostLinkPrompt } from "./lost-link-prompt";
 import { NotAcceptingNotice } from "./not-accepting-notice";
 import { ProviderContact } from "./provider-contact";
 import { ReturningSubscriberBanner } from "./returning-subscriber-banner";
+import { FullOfferingNotice } from "./waitlist/full-offering-notice";
+import { InvitationBanner } from "./waitlist/invitation-banner";
 
 // The dialog carries the form library and the Stripe wrapper: keep them out of the first paint.
 const loadSubscribeDialog = () => import("./subscribe/subscribe-dialog");
@@ -21,6 +24,15 @@ const prefetchProps = {
   onPointerEnter: loadSubscribeDialog,
   onFocus: loadSubscribeDialog,
   onTouchStart: loadSubscribeDialog,
+};
+
+// A full offering's waitlist form (issue 22), loaded the same way.
+const loadWaitlistDialog = () => import("./waitlist/waitlist-dialog");
+const WaitlistDialog = lazy(loadWaitlistDialog);
+const waitlistPrefetchProps = {
+  onPointerEnter: loadWaitlistDialog,
+  onFocus: loadWaitlistDialog,
+  onTouchStart: loadWaitlistDialog,
 };
 
 export function LandingPage({ offering }: { offering: PublicOffering }) {
@@ -39,6 +51,12 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
   const isFree = isFreePrice(offering.priceCents);
   const price = formatSubscriptionPrice(offering.priceCents, offering.cadence);
   const trial = trialOffer(offering.trialDays, offering.priceCents, offering.cadence);
+  // A waitlist invitation's link (#invite=): its seat is held, so even a full page subscribes.
+  const invite = useInvitation(offering.customUrl);
+  const heldInvite = invite.status === "held" ? invite : null;
+  const isWaitlistOnly = offering.isFull && !heldInvite;
+  const [isWaitlistOpen, setIsWaitlistOpen] = useState(false);
+  const [hasOpenedWaitlist, setHasOpenedWaitlist] = useState(false);
 
   useEffect(() => {
     document.title = `${offering.title} · ${price}`;
@@ -49,6 +67,11 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
     setIsSubscribeOpen(true);
   }
 
+  function openWaitlist() {
+    setHasOpenedWaitlist(true);
+    setIsWaitlistOpen(true);
+  }
+
   return (
     <div className="min-h-screen bg-white">
       {storedSubscriberId ? (
@@ -57,6 +80,7 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
           subscriberId={storedSubscriberId}
         />
       ) : null}
+      <InvitationBanner state={invite} onSubscribe={openSubscribe} onJoinWaitlist={openWaitlist} />
       <main>
         <section
           aria-labelledby="offering-title"
@@ -77,7 +101,13 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
             {trial ? (
               <p className="tabular mt-1 text-sm font-medium text-brand-800">{trial}</p>
             ) : null}
-            {offering.isAcceptingSubscriptions ? (
+            {offering.isAcceptingSubscriptions && isWaitlistOnly ? (
+              <FullOfferingNotice
+                className="mt-6"
+                onJoin={openWaitlist}
+                buttonProps={waitlistPrefetchProps}
+              />
+            ) : offering.isAcceptingSubscriptions ? (
               <Button
                 size="lg"
                 className="mt-6 w-full sm:w-auto sm:min-w-48"
@@ -133,7 +163,13 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
                 ? "Free: no card needed, nothing to pay."
                 : billedSentence(offering.priceCents, offering.cadence)}
             </p>
-            {offering.isAcceptingSubscriptions ? (
+            {offering.isAcceptingSubscriptions && isWaitlistOnly ? (
+              <FullOfferingNotice
+                className="mt-5"
+                onJoin={openWaitlist}
+                buttonProps={waitlistPrefetchProps}
+              />
+            ) : offering.isAcceptingSubscriptions ? (
               <Button
                 size="lg"
                 className="tabular mt-5 w-full sm:w-auto sm:min-w-48"
@@ -157,6 +193,18 @@ export function LandingPage({ offering }: { offering: PublicOffering }) {
             open={isSubscribeOpen}
             onOpenChange={setIsSubscribeOpen}
             onSubscribed={setStoredSubscriberId}
+            invite={heldInvite}
+            // A new invitation (read after the dialog first opened) starts a fresh, prefilled form.
+            key={heldInvite?.token ?? "uninvited"}
+          />
+        </Suspense>
+      ) : null}
+      {hasOpenedWaitlist ? (
+        <Suspense fallback={null}>
+          <WaitlistDialog
+            offering={offering}
+            open={isWaitlistOpen}
+            onOpenChange={setIsWaitlistOpen}
           />
         </Suspense>
       ) : null}

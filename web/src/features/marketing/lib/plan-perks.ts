@@ -1,30 +1,29 @@
-import { MAX_OFFERINGS_PER_CREATOR, type Plan } from "@contracts/plans";
+import { CARD_PROCESSING, MAX_OFFERINGS_PER_CREATOR, type Plan } from "@contracts/plans";
 
 export const planTaglines: Record<Plan["id"], string> = {
   free: "Everything you need to launch.",
   premium: "For businesses ready to keep more.",
-  professional: "For teams with several services.",
+  professional: "For busy businesses with high volume.",
 };
 
+/** "2.9% + 30¢": Stripe's rate as Professional passes it through (ADR 037). */
+// Non-breaking spaces: the rate never wraps in the middle.
+const processingRate = `${CARD_PROCESSING.basisPoints / 100}%\u00a0+\u00a0${CARD_PROCESSING.fixedCents}¢`;
+
+// Only what is true today (ADR 037): a perk appears here once it is built.
 export const planPerks: Record<Plan["id"], readonly string[]> = {
   free: [
     `Up to ${MAX_OFFERINGS_PER_CREATOR} subscriptions, unlimited subscribers`,
     "A landing page for every subscription",
-    "Secure card payments by Stripe",
+    "Secure card payments by Stripe, processing included",
     "Subscriber self-service page",
     "Analytics and earnings",
     "Daily payouts",
   ],
-  premium: [
-    "Everything in Free",
-    "Lower 5% platform fee",
-    "Your logo and brand colour",
-    "Priority e-mail support",
-  ],
+  premium: ["Everything in Free", "Lower 5% platform fee, card processing included"],
   professional: [
     "Everything in Premium",
     "No platform fee",
-    "Team members",
-    "Dedicated onboarding",
+    `Card processing at Stripe's cost: ${processingRate} per charge`,
   ],
 };

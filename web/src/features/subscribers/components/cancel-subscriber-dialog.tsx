@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { ChoiceCards } from "@/components/ui/choice-card";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/api-client";
+import { formatDate } from "@/lib/format-date";
 import { useCancelSubscriber } from "../api/cancel-subscriber";
-import { formatDate } from "./format";
 
 type When = CancelSubscriberInput["when"];
 

@@ -1,27 +1,13 @@
 import { Check, Copy } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { useClipboardCopy } from "../lib/use-clipboard-copy";
 
 /** A read-only link and a button that copies it, saying so where a screen reader hears it. */
 export function CopyLinkField({ label, value }: { label: string; value: string }) {
   const id = useId();
-  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
-
-  useEffect(() => {
-    if (state === "idle") return;
-    const timer = setTimeout(() => setState("idle"), 2500);
-    return () => clearTimeout(timer);
-  }, [state]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(value);
-      setState("copied");
-    } catch {
-      setState("failed");
-    }
-  }
+  const { state, copy } = useClipboardCopy(value);
 
   return (
     <div className="space-y-1.5">

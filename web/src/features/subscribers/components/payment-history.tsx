@@ -4,8 +4,8 @@ import { Receipt } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/api-client";
+import { formatDate } from "@/lib/format-date";
 import { useSubscriberPayments } from "../api/get-subscriber-payments";
-import { formatDate } from "./format";
 import { RefundPaymentDialog } from "./refund-payment-dialog";
 
 /** What happened to a payment since: refunds and disputes, in words. */

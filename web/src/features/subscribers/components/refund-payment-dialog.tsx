@@ -11,9 +11,9 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
+import { formatDate } from "@/lib/format-date";
 import { useRequestKeys } from "@/lib/request-keys";
 import { useRefundPayment } from "../api/refund-payment";
-import { formatDate } from "./format";
 import { type RefundFormSchema, refundFormSchema, typedRefundCents } from "./refund-form-schema";
 
 interface RefundPaymentDialogProps {

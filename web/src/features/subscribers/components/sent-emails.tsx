@@ -1,6 +1,6 @@
 import type { SentEmail } from "@contracts/subscribers";
 import { Mail } from "lucide-react";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "@/lib/format-date";
 
 const kindLabels: Record<string, string> = {
   subscription_confirmation: "Welcome",

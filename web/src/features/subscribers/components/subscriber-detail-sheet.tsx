@@ -7,12 +7,14 @@ import { Button } from "@/components/ui/button";
 import { Sheet } from "@/components/ui/sheet";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
+import { formatDate } from "@/lib/format-date";
 import { useSubscriber } from "../api/get-subscriber";
 import { CancelSubscriberDialog } from "./cancel-subscriber-dialog";
 import { CopyLinkField } from "./copy-link-field";
-import { discountWords, formatDate, trialUntil } from "./format";
+import { discountWords, trialUntil } from "./format";
 import { PaymentHistory } from "./payment-history";
 import { SentEmails } from "./sent-emails";
+import { ServiceDetails } from "./service-details";
 import { SubscriberNoticeBadges } from "./subscriber-notice-badges";
 
 interface SubscriberDetailSheetProps {
@@ -42,8 +44,9 @@ function Detail({
 }
 
 /**
- * One subscriber beside the list: what they pay and when, their self-service link, the
- * payment history, the e-mails sent to them, and the creator's cancel.
+ * One subscriber beside the list: what they pay and when, where the service happens and their
+ * sign-up answers, their self-service link, the payment history, the e-mails sent to them, and
+ * the creator's cancel.
  */
 export function SubscriberDetailSheet({ subscriber: opened, onClose }: SubscriberDetailSheetProps) {
   const detail = useSubscriber(opened?.id ?? null);
@@ -117,6 +120,7 @@ export function SubscriberDetailSheet({ subscriber: opened, onClose }: Subscribe
             </Alert>
           ) : detail.data ? (
             <>
+              <ServiceDetails subscriber={detail.data.subscriber} />
               <CopyLinkField label="Self-service link" value={detail.data.subscriber.manageUrl} />
               {detail.data.subscriber.canCancel ? (
                 <div className="flex flex-wrap items-center gap-3">

@@ -12,29 +12,48 @@ interface SubscriberFiltersProps {
   onChange: (change: Partial<SubscriberFilter>, options?: { replace?: boolean }) => void;
 }
 
-/** Search by name or e-mail, the subscription and status filters, and the sort. */
-export function SubscriberFilters({ filter, onChange }: SubscriberFiltersProps) {
-  const id = useId();
-  const offerings = useOfferings();
-  const [search, setSearch] = useState(filter.q ?? "");
+type TypedKey = "q" | "postalCode";
+
+/**
+ * A text box whose value reaches the address a moment after typing stops, writing only its own
+ * key (so it never puts back another filter's old value).
+ */
+function useTypedFilter(
+  key: TypedKey,
+  current: string | undefined,
+  onChange: SubscriberFiltersProps["onChange"],
+) {
+  const [typed, setTyped] = useState(current ?? "");
 
   // The address can change under us (back button, "Clear filters"): follow it.
   useEffect(
-    () =>
-      setSearch((typed) => ((typed.trim() || undefined) === filter.q ? typed : (filter.q ?? ""))),
-    [filter.q],
+    () => setTyped((text) => ((text.trim() || undefined) === current ? text : (current ?? ""))),
+    [current],
   );
 
   // Typing replaces the address entry rather than adding one per keystroke.
   useEffect(() => {
-    const q = search.trim() || undefined;
-    if (q === filter.q) return;
-    const timer = setTimeout(() => onChange({ q }, { replace: true }), SEARCH_DELAY_MS);
+    const value = typed.trim() || undefined;
+    if (value === current) return;
+    const timer = setTimeout(() => onChange({ [key]: value }, { replace: true }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search, filter.q, onChange]);
+  }, [key, typed, current, onChange]);
+
+  return [typed, setTyped] as const;
+}
+
+/**
+ * Search by name, e-mail or postal code, the subscription, status and postal code filters, and
+ * the sort.
+ */
+export function SubscriberFilters({ filter, onChange }: SubscriberFiltersProps) {
+  const id = useId();
+  const offerings = useOfferings();
+  const [search, setSearch] = useTypedFilter("q", filter.q, onChange);
+  const [postalCode, setPostalCode] = useTypedFilter("postalCode", filter.postalCode, onChange);
 
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
       <div className="space-y-1.5 sm:col-span-2 lg:col-span-1">
         <label htmlFor={`${id}-q`} className="block text-sm font-medium text-gray-800">
           Search
@@ -49,7 +68,7 @@ export function SubscriberFilters({ filter, onChange }: SubscriberFiltersProps) 
             type="search"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder="Name or e-mail"
+            placeholder="Name, e-mail or postal code"
             maxLength={100}
             autoComplete="off"
             className="pl-9"
@@ -106,6 +125,21 @@ export function SubscriberFilters({ filter, onChange }: SubscriberFiltersProps) 
           <option value="ending">Ending</option>
           <option value="cancelled">Cancelled</option>
         </Select>
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor={`${id}-postal`} className="block text-sm font-medium text-gray-800">
+          Postal code
+        </label>
+        <Input
+          id={`${id}-postal`}
+          value={postalCode}
+          // Letters, digits, spaces and hyphens: what the API takes as a prefix.
+          onChange={(event) => setPostalCode(event.target.value.replace(/[^A-Za-z0-9 -]/g, ""))}
+          placeholder="Starts with, e.g. 941"
+          maxLength={12}
+          autoComplete="off"
+          spellCheck={false}
+        />
       </div>
       <div className="space-y-1.5">
         <label htmlFor={`${id}-sort`} className="block text-sm font-medium text-gray-800">

@@ -99,7 +99,12 @@ export function SubscribersTab() {
                   size="sm"
                   className="mt-3"
                   onClick={() =>
-                    setFilter({ q: undefined, offering: undefined, status: undefined })
+                    setFilter({
+                      q: undefined,
+                      offering: undefined,
+                      status: undefined,
+                      postalCode: undefined,
+                    })
                   }
                 >
                   Clear filters

@@ -2,7 +2,8 @@ import { cadenceAdverb, formatSubscriptionPrice } from "@contracts/cadence";
 import { formatCents } from "@contracts/money";
 import type { SubscriberListItem } from "@contracts/subscribers";
 import { SubscriberStatusLabel } from "@/components/subscriber-status-label";
-import { formatDate, trialUntil } from "./format";
+import { formatDate } from "@/lib/format-date";
+import { trialUntil } from "./format";
 import { SubscriberNoticeBadges } from "./subscriber-notice-badges";
 
 interface SubscribersTableProps {

@@ -20,7 +20,34 @@ describe("withFilter", () => {
     const filter = filterFromSearchParams(
       new URLSearchParams("q=%20ann%20&status=bogus&sort=name"),
     );
-    expect(filter).toEqual({ q: "ann", offering: undefined, status: undefined, sort: "name" });
+    expect(filter).toEqual({
+      q: "ann",
+      offering: undefined,
+      status: undefined,
+      sort: "name",
+      postalCode: undefined,
+    });
     expect(filterQueryString(filter)).toBe("?q=ann&sort=name");
+  });
+
+  it("reads a postal code prefix, and ignores one the API would refuse", () => {
+    const filter = filterFromSearchParams(new URLSearchParams("postalCode=%20sw1a%201%20"));
+    expect(filter.postalCode).toBe("sw1a 1");
+    expect(filterQueryString(filter)).toBe("?postalCode=sw1a+1");
+    expect(filterFromSearchParams(new URLSearchParams("postalCode=9%25")).postalCode).toBe(
+      undefined,
+    );
+  });
+
+  it("writes the postal code without touching the search (each filter its own key)", () => {
+    const address = new URLSearchParams("tab=subscribers&q=mary&postalCode=941");
+    // A late debounced postal code write keeps the search typed meanwhile, and the reverse.
+    const afterSearch = withFilter(address, { q: "maria" });
+    expect(withFilter(afterSearch, { postalCode: "9411" }).toString()).toBe(
+      "tab=subscribers&q=maria&postalCode=9411",
+    );
+    expect(withFilter(address, { postalCode: undefined }).toString()).toBe(
+      "tab=subscribers&q=mary",
+    );
   });
 });

@@ -7,12 +7,14 @@ import {
 } from "@contracts/subscribers";
 
 /** The list's query lives in the address bar, so a view can be bookmarked and shared. */
-const keys = ["q", "offering", "status", "sort"] as const;
+const keys = ["q", "offering", "status", "sort", "postalCode"] as const;
 
 const isStatus = (value: string | null): value is SubscriberStatusFilter =>
   subscriberStatusFilters.some((s) => s === value);
 const isSort = (value: string | null): value is SubscriberSort =>
   subscriberSorts.some((s) => s === value);
+/** What the API accepts as a postal code filter (contracts/subscribers.ts). */
+const POSTAL_CODE = /^[A-Za-z0-9 -]{1,12}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads the filter from the address; a value that can't be right is ignored, not sent. */
@@ -21,11 +23,13 @@ export function filterFromSearchParams(params: URLSearchParams): SubscriberFilte
   const offering = params.get("offering");
   const status = params.get("status");
   const sort = params.get("sort");
+  const postalCode = params.get("postalCode")?.trim();
   return {
     q: q || undefined,
     offering: offering && UUID.test(offering) ? offering : undefined,
     status: isStatus(status) ? status : undefined,
     sort: isSort(sort) && sort !== "joined" ? sort : undefined,
+    postalCode: postalCode && POSTAL_CODE.test(postalCode) ? postalCode : undefined,
   };
 }
 
@@ -55,7 +59,7 @@ export function filterQueryString(filter: SubscriberFilter): string {
 }
 
 export const isFiltered = (filter: SubscriberFilter) =>
-  Boolean(filter.q || filter.offering || filter.status);
+  Boolean(filter.q || filter.offering || filter.status || filter.postalCode);
 
 export function exportHref(kind: "subscribers" | "payments", filter: SubscriberFilter) {
   return `/api/subscribers/export/${kind}.csv${filterQueryString(filter)}`;

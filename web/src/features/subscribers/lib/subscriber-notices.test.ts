@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate } from "../components/format";
+import { formatDate } from "@/lib/format-date";
 import { subscriberNotices } from "./subscriber-notices";
 
 /** The date as the list writes it, its spaces unbreakable. */

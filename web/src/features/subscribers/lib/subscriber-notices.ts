@@ -1,5 +1,5 @@
 import type { SubscriberListItem } from "@contracts/subscribers";
-import { formatDate } from "../components/format";
+import { formatDate } from "@/lib/format-date";
 
 export type SubscriberNoticeKind = "paused" | "ending" | "switching";
 

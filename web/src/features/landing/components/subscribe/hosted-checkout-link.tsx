@@ -2,12 +2,15 @@ import type { SubscriberInfo } from "@contracts/subscribe";
 import { useState } from "react";
 import { errorMessage } from "@/lib/api-client";
 import { startHostedCheckout } from "../../api/start-hosted-checkout";
+import { type ServiceDetailsBody, waitlistReason } from "../../lib/service-details-body";
 
 /** The secondary path for people who'd rather type their card on Stripe's own page. */
 export function HostedCheckoutLink({
   customUrl,
   info,
   promoCode,
+  details,
+  onWaitlist,
   isDisabled,
 }: {
   customUrl: string;
@@ -15,6 +18,9 @@ export function HostedCheckoutLink({
   info: SubscriberInfo;
   /** The code applied in step 1: Checkout starts with its discount. */
   promoCode?: string;
+  /** Address, phone, answers and invitation: Checkout starts from them (issue 22). */
+  details: ServiceDetailsBody;
+  onWaitlist: (reason: string) => void;
   isDisabled: boolean;
 }) {
   const [isRedirecting, setIsRedirecting] = useState(false);
@@ -24,9 +30,16 @@ export function HostedCheckoutLink({
     setError(null);
     setIsRedirecting(true);
     try {
-      await startHostedCheckout({ customUrl, ...info, ...(promoCode ? { promoCode } : {}) });
+      await startHostedCheckout({
+        customUrl,
+        ...info,
+        ...(promoCode ? { promoCode } : {}),
+        ...details,
+      });
       // Stay "redirecting": the browser is leaving this page.
     } catch (caught) {
+      const reason = waitlistReason(caught);
+      if (reason) return onWaitlist(reason);
       setError(errorMessage(caught, "Checkout is not available right now. Please try again."));
       setIsRedirecting(false);
     }

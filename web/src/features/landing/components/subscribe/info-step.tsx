@@ -2,14 +2,12 @@ import { type SubscriberInfo, subscriberInfoSchema } from "@contracts/subscribe"
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
+import { NameEmailFields } from "@/components/name-email-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 
 /**
  * Step 1: who is subscribing. The same schema guards the server.
- * 16px text on phones: iOS Safari zooms into any smaller field on focus.
  * A free offering has no card step: this form then subscribes itself (`submitLabel`,
  * `busyLabel` and `error` say so), and `onContinue` is the request. `children` go under the
  * fields, before the button (the paid path's "Have a code?").
@@ -37,32 +35,12 @@ export function InfoStep({
   return (
     // noValidate: the messages come from the schema, next to each field, not browser bubbles.
     <form onSubmit={handleSubmit(onContinue)} className="space-y-4" noValidate>
-      <Field id="subscriber-name" label="Full Name" error={errors.name?.message}>
-        <Input
-          id="subscriber-name"
-          autoComplete="name"
-          className="text-base sm:text-sm"
-          // The customer opened the dialog to fill this in; start there, not on the close button.
-          autoFocus
-          required
-          aria-invalid={Boolean(errors.name)}
-          aria-describedby={errors.name ? "subscriber-name-error" : undefined}
-          {...register("name")}
-        />
-      </Field>
-      <Field id="subscriber-email" label="Email Address" error={errors.email?.message}>
-        <Input
-          id="subscriber-email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          className="text-base sm:text-sm"
-          required
-          aria-invalid={Boolean(errors.email)}
-          aria-describedby={errors.email ? "subscriber-email-error" : undefined}
-          {...register("email")}
-        />
-      </Field>
+      <NameEmailFields
+        idPrefix="subscriber"
+        register={(name) => register(name)}
+        errors={errors}
+        autoFocus
+      />
       {children}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>

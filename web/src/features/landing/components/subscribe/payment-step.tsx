@@ -22,6 +22,7 @@ import {
 } from "../../api/subscribe-by-card";
 import { allowStripeOverlays } from "../../lib/allow-stripe-overlays";
 import { firstChargeLabel } from "../../lib/promo-check-words";
+import { type ServiceDetailsBody, waitlistReason } from "../../lib/service-details-body";
 import { HostedCheckoutLink } from "./hosted-checkout-link";
 
 // Stripe styles the card inside its own iframe, so it can't read our CSS: mirror the input look.
@@ -51,8 +52,10 @@ export function PaymentStep({
   offering,
   info,
   promo,
+  details,
   isStripeUnavailable,
   onBack,
+  onWaitlist,
   onBusyChange,
   onSubscribed,
   onUnconfirmed,
@@ -63,8 +66,12 @@ export function PaymentStep({
   info: SubscriberInfo;
   /** The code applied in step 1, or null. */
   promo: PromoCodeCheck | null;
+  /** The address, phone, answers and invitation from the steps before (issue 22). */
+  details: ServiceDetailsBody;
   isStripeUnavailable: boolean;
   onBack: () => void;
+  /** The server said the address is outside the area or every seat is taken: the waitlist. */
+  onWaitlist: (reason: string) => void;
   onBusyChange: (isBusy: boolean) => void;
   onSubscribed: (manageKey: string, isTrial: boolean) => void;
   /**
@@ -115,10 +122,13 @@ export function PaymentStep({
           attemptId: crypto.randomUUID(),
           promoCode: promo?.code,
           withoutTrial: trialUsed !== null,
+          details,
         });
         onSubscribed(manageKey, isTrial);
       } catch (caught) {
-        if (caught instanceof PaymentUnconfirmedError) onUnconfirmed();
+        const reason = waitlistReason(caught);
+        if (reason) onWaitlist(reason);
+        else if (caught instanceof PaymentUnconfirmedError) onUnconfirmed();
         else if (caught instanceof TrialUsedError) onTrialRefused(caught.message);
         else setError(customerMessage(caught));
       } finally {
@@ -239,6 +249,8 @@ export function PaymentStep({
           customUrl={offering.customUrl}
           info={info}
           promoCode={promo?.code}
+          details={details}
+          onWaitlist={onWaitlist}
           isDisabled={isPaying}
         />
       </div>
