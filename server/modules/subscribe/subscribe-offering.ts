@@ -41,19 +41,10 @@ export async function requireSubscribableOffering(deps: BillingDeps, customUrl: 
 
 /**
  * The new subscription's `application_fee_percent`: the creator's plan now, the fee of the
- * first invoice, which Stripe finalizes at once (ADR 037). The plan is read on the billing
- * clock: a clock that can't be read is our provider failing, and nothing has started yet.
+ * first invoice, which Stripe finalizes at once (ADR 037).
  */
-export async function feePercentFor(deps: BillingDeps, offering: OfferingRow): Promise<number> {
-  try {
-    return await newSubscriptionFeePercent(deps, offering.userId, offering.priceCents);
-  } catch (error) {
-    throw new AppError(
-      "payment_provider_error",
-      "We couldn't reach our payment provider. You have not been charged; please try again.",
-      { cause: error },
-    );
-  }
+export function feePercentFor(deps: BillingDeps, offering: OfferingRow): Promise<number> {
+  return newSubscriptionFeePercent(deps, offering.userId, offering.priceCents);
 }
 
 /**
