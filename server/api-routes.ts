@@ -12,6 +12,7 @@ import { offeringApi } from "./modules/offerings/offering-api";
 import { ogImageApi } from "./modules/og-image/og-image-api";
 import { onboardingApi } from "./modules/onboarding/onboarding-api";
 import { outboxApi } from "./modules/outbox/outbox-api";
+import { planBillingApi } from "./modules/plans/plan-billing-api";
 import { profileApi } from "./modules/profile/profile-api";
 import { promotionApi } from "./modules/promotions/promotion-api";
 import { waitlistApi } from "./modules/seats/waitlist-api";
@@ -42,6 +43,7 @@ export const apiRoutes: readonly RouteDeclaration[] = [
   ...onboardingApi,
   ...connectApi,
   ...accountApi,
+  ...planBillingApi,
   ...profileApi,
   ...ogImageApi,
   ...seoApi,

@@ -46,6 +46,7 @@ import { renderOgImage } from "./modules/og-image/og-image-renderer";
 import { ogImageRoutes } from "./modules/og-image/og-image-routes";
 import { onboardingRoutes } from "./modules/onboarding/onboarding-routes";
 import { outboxRoutes } from "./modules/outbox/outbox-routes";
+import { planBillingRoutes } from "./modules/plans/plan-billing-routes";
 import { profileRoutes } from "./modules/profile/profile-routes";
 import { promotionRoutes } from "./modules/promotions/promotion-routes";
 import { waitlistRoutes } from "./modules/seats/waitlist-routes";
@@ -169,6 +170,7 @@ export function createApp(deps: AppDeps) {
       secrets: createAccountSecrets(auth, db),
     }),
   );
+  app.route("/", planBillingRoutes({ db, stripe, clock, logger }));
   app.route("/", profileRoutes(db));
   app.route("/", dashboardRoutes({ db, stripe, logger }));
   app.route("/", subscriberRoutes(billing));

@@ -814,3 +814,19 @@ export const creatorPlanPeriods = pgTable(
     ),
   ],
 );
+
+/**
+ * The creator as a customer of the platform's own Stripe account, billed for a paid plan
+ * (issue 23, ADR 038): made at the first purchase and kept, so a second purchase reuses the
+ * customer (and its cards and invoices). The plan in force is never read from here: it is
+ * `creator_plan_periods`'.
+ */
+export const creatorPlanCustomers = pgTable("creator_plan_customers", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  stripeCustomerId: text("stripe_customer_id").notNull().unique(),
+  /** The newest plan subscription started (whatever its state); null before the first. */
+  stripeSubscriptionId: text("stripe_subscription_id"),
+  createdAt: createdAt(),
+});

@@ -20,6 +20,8 @@ export type EmailKind =
   | "creator_cancellation"
   | "creator_payment_failed"
   | "creator_subscription_change"
+  | "plan_payment_failed"
+  | "plan_ended"
   | "password_reset"
   | "verify_email"
   | "account_exists"

@@ -13,6 +13,7 @@ import {
   listLiveSubscriptionsOf,
 } from "../closed-subscriptions/closed-subscription-repository";
 import { renderClosingNotice } from "../closed-subscriptions/closing-notice";
+import { findPlanCustomer } from "../plans/plan-subscription-repository";
 import { consumeRateLimit } from "../rate-limits/rate-limit-repository";
 import {
   deleteCreatorRows,
@@ -88,7 +89,13 @@ export async function deleteAccount(deps: AccountDeps, userId: string, input: De
   const live = await listLiveSubscriptionsOf(deps.db, userId);
   try {
     const couponIds = await listActiveCouponIds(deps.db, userId);
-    await closeCreatorBilling(deps, { offerings, recordedSubscriptionIds, couponIds });
+    const planCustomerId = (await findPlanCustomer(deps.db, userId))?.stripeCustomerId ?? null;
+    await closeCreatorBilling(deps, {
+      offerings,
+      recordedSubscriptionIds,
+      couponIds,
+      planCustomerId,
+    });
   } catch (error) {
     throw toAppError(error, "Failed to delete account. Please try again.");
   }

@@ -16,6 +16,19 @@ export interface CreatorCatalogue {
   recordedSubscriptionIds: Set<string>;
   /** The coupons of the creator's promo codes still redeemable. */
   couponIds: string[];
+  /** The creator as the platform's customer for a paid plan (ADR 038), if they ever bought one. */
+  planCustomerId: string | null;
+}
+
+/** A deleted account pays for no plan: its plan subscription (or an attempt at one) ends now. */
+async function endPlanSubscriptions(stripe: Stripe, planCustomerId: string) {
+  for await (const subscription of stripe.subscriptions.list({
+    customer: planCustomerId,
+    limit: 100,
+  })) {
+    if (ENDED.has(subscription.status)) continue;
+    await cancelRecorded(stripe, subscription.id);
+  }
 }
 
 const ENDED = new Set<Stripe.Subscription.Status>(["canceled", "incomplete_expired"]);
@@ -88,6 +101,7 @@ export async function closeCreatorBilling(deps: CloseBillingDeps, catalogue: Cre
     });
   }
   await expireOpenCheckoutSessions(deps.stripe, offeringIds);
+  if (catalogue.planCustomerId) await endPlanSubscriptions(deps.stripe, catalogue.planCustomerId);
 
   const handled = new Set<string>();
   for (const priceId of priceIds) {

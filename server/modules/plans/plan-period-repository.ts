@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { PlanId } from "../../../contracts/plans";
 import type { Db } from "../../db/client";
 import { creatorPlanPeriods, offerings, paymentSubscriptions } from "../../db/schema/app";
@@ -56,11 +56,12 @@ export async function writePlanPeriod(db: Db, input: PlanPeriodInput): Promise<s
     .values(input)
     .onConflictDoUpdate({
       target: [creatorPlanPeriods.userId, creatorPlanPeriods.effectiveAt],
-      // A changed decision is re-priced again.
+      // A changed decision is re-priced again; the same one written again (every sync of the
+      // plan subscription writes its periods) is not.
       set: {
         plan: input.plan,
         stripeSubscriptionId: input.stripeSubscriptionId,
-        repricingQueuedAt: null,
+        repricingQueuedAt: sql`case when ${creatorPlanPeriods.plan} = excluded.plan then ${creatorPlanPeriods.repricingQueuedAt} else null end`,
       },
     })
     .returning({ id: creatorPlanPeriods.id });

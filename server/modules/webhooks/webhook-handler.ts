@@ -5,6 +5,7 @@ import { SUBSCRIPTION_METADATA } from "../billing/subscription-metadata";
 import { declinedFirstPaymentKey, recordCardFailure } from "../card-attempts/card-attempt-limits";
 import { syncAccountFromStripe } from "../connect/connect-service";
 import { setDraftInvoiceFee } from "../plans/draft-invoice-fee";
+import { handlePlanEvent } from "../plans/plan-webhooks";
 import { recordDispute, recordRefundsOfPaymentIntent } from "../refunds/refund-service";
 
 function subscriptionIdOfInvoice(invoice: Stripe.Invoice): string | null {
@@ -40,6 +41,9 @@ export async function handleStripeEvent(
   deps: BillingDeps,
   event: Stripe.Event,
 ): Promise<"handled" | "ignored"> {
+  // The creators' own plan subscriptions (ADR 038) never reach the subscribers' sync.
+  const planOutcome = await handlePlanEvent(deps, event);
+  if (planOutcome) return planOutcome;
   switch (event.type) {
     case "invoice.paid":
     case "invoice.payment_succeeded": {

@@ -242,10 +242,12 @@ export const catalogueRoutes: Route[] = [
       const active = optionalBool(params, "active");
       const type = optionalString(params, "type");
       const interval = optionalObject(params, "recurring")?.interval;
+      const lookupKeys = optionalArray(params, "lookup_keys")?.map(String);
       return em.store.listFor(
         "price",
         account,
         (p) =>
+          (!lookupKeys || (p.lookup_key !== null && lookupKeys.includes(p.lookup_key))) &&
           (!product || p.product === product) &&
           (active === undefined || p.active === active) &&
           (!type || p.type === type) &&
