@@ -44,6 +44,12 @@ export const confirmPlanSchema = z
   })
   .strict();
 
+/** "Update card": nothing but an empty JSON object. */
+export const planCardRequestSchema = z.object({}).strict();
+
+/** Stripe's page where the creator replaces the plan's card; its retries then use the new one. */
+export const planCardPortalSchema = z.object({ url: z.string() });
+
 /** A change of plan asked for; Free means leaving the paid plan at the end of its period. */
 export const changePlanSchema = z.object({ plan: planIdSchema }).strict();
 export type ChangePlanInput = z.infer<typeof changePlanSchema>;

@@ -170,7 +170,7 @@ export function createApp(deps: AppDeps) {
       secrets: createAccountSecrets(auth, db),
     }),
   );
-  app.route("/", planBillingRoutes({ db, stripe, clock, logger }));
+  app.route("/", planBillingRoutes({ db, stripe, clock, logger, publicUrl }));
   app.route("/", profileRoutes(db));
   app.route("/", dashboardRoutes({ db, stripe, logger }));
   app.route("/", subscriberRoutes(billing));

@@ -5,7 +5,7 @@ import { applicationFeeCents, type PlanId } from "../../contracts/plans";
 import { creatorEarnings, emailOutbox } from "../../server/db/schema/app";
 import { queueDueRepricing } from "../../server/modules/plans/fee-repricing";
 import { createOffering, createOnboardedCreator } from "../factories/offering-factory";
-import { buyPlan, changePlanTo, readPlan } from "../factories/plan-factory";
+import { buyPlan, changePlanTo, planRequest, readPlan } from "../factories/plan-factory";
 import {
   advanceEmulatorClock,
   createPaymentMethod,
@@ -74,6 +74,17 @@ async function paymentsOf(userId: string) {
   }));
 }
 
+/** The card on the creator's plan subscription starts failing when charged. */
+async function useFailingCard(userId: string) {
+  const { stripe } = app.runtime.deps;
+  const planSubscription = (
+    await stripe.subscriptions.list({ status: "active", limit: 100 })
+  ).data.find((s) => s.metadata.regulars_user_id === userId)!;
+  const badCard = await createPaymentMethod(app, testCards.failsWhenCharged);
+  await stripe.paymentMethods.attach(badCard, { customer: planSubscription.customer as string });
+  await stripe.subscriptions.update(planSubscription.id, { default_payment_method: badCard });
+}
+
 const paid = (plan: PlanId) => ({ plan, fee: applicationFeeCents(plan, PRICE), gross: PRICE });
 
 async function daysUntil(at: string) {
@@ -138,15 +149,8 @@ describe("fees follow the plan the creator buys, changes and loses", () => {
     await repriced(subscriptions, 5);
 
     // The creator's card starts failing before the plan's first renewal.
-    const { stripe } = app.runtime.deps;
+    await useFailingCard(creator.id);
     const plan = await readPlan(app, creator);
-    const planSubscription = (
-      await stripe.subscriptions.list({ status: "active", limit: 100 })
-    ).data.find((s) => s.metadata.regulars_user_id === creator.id)!;
-    const badCard = await createPaymentMethod(app, testCards.failsWhenCharged);
-    await stripe.paymentMethods.attach(badCard, { customer: planSubscription.customer as string });
-    await stripe.subscriptions.update(planSubscription.id, { default_payment_method: badCard });
-
     await advanceEmulatorClock(app, (await daysUntil(plan.nextCharge!.at)) + 1);
     await app.flushWebhooks();
     const pastDue = await readPlan(app, creator);
@@ -178,5 +182,37 @@ describe("fees follow the plan the creator buys, changes and loses", () => {
       })),
       { kind: "plan_ended", subject: "Your Premium plan has ended" },
     ]);
+  });
+
+  it("a creator whose plan payment failed replaces the card on Stripe's page and keeps the plan", async () => {
+    const creator = await createOnboardedCreator(app);
+    expect((await buyPlan(app, creator, "premium")).status).toBe(200);
+    await useFailingCard(creator.id);
+    const plan = await readPlan(app, creator);
+    await advanceEmulatorClock(app, (await daysUntil(plan.nextCharge!.at)) + 1);
+    await app.flushWebhooks();
+    expect((await readPlan(app, creator)).status).toBe("past_due");
+
+    const opened = await app.request("/api/plan/card", planRequest(creator, "POST", {}));
+    expect(opened.status).toBe(200);
+    const { url } = (await opened.json()) as { url: string };
+    const form = new URLSearchParams({
+      card_number: testCards.success,
+      exp_month: "12",
+      exp_year: String(new Date().getFullYear() + 2),
+      cvc: "123",
+    });
+    const updated = await fetch(`${url}/card`, { method: "POST", body: form });
+    expect(updated.status).toBe(200);
+
+    // Stripe's next retry uses the new card: paid, the plan kept, no "ended" e-mail.
+    await advanceEmulatorClock(app, 4);
+    await app.flushWebhooks();
+    expect(await readPlan(app, creator)).toMatchObject({
+      plan: "premium",
+      status: "active",
+      paymentProblem: null,
+      card: { last4: "4242" },
+    });
   });
 });

@@ -292,6 +292,34 @@ const table: Record<string, TableEntry> = {
     valid: () => ({ amountCents: 100 }),
     asCreator: true,
   },
+  // The creator has no paid plan: a change is refused (409) and a purchase stays unconfirmed.
+  "POST /api/plan/start": {
+    valid: () => ({
+      plan: "premium",
+      paymentMethodId,
+      attemptId: "5e0b1c2d-3a4f-4b5c-9d6e-7f8a9b0c1d2e",
+    }),
+    asCreator: true,
+    enumFields: ["plan"],
+  },
+  "POST /api/plan/confirm": {
+    valid: () => ({ subscriptionId: "sub_doesnotexist" }),
+    asCreator: true,
+  },
+  "POST /api/plan/change/preview": {
+    valid: () => ({ plan: "professional" }),
+    asCreator: true,
+    enumFields: ["plan"],
+  },
+  "POST /api/plan/card": {
+    valid: () => ({}),
+    asCreator: true,
+  },
+  "POST /api/plan/change": {
+    valid: () => ({ plan: "free" }),
+    asCreator: true,
+    enumFields: ["plan"],
+  },
   "DELETE /api/account": {
     valid: () => ({ confirmUserId: "someone-else" }),
     asCreator: true,

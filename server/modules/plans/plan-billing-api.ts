@@ -2,6 +2,8 @@ import {
   changePlanSchema,
   confirmPlanSchema,
   creatorPlanSchema,
+  planCardPortalSchema,
+  planCardRequestSchema,
   planChangePreviewSchema,
   startPlanResponseSchema,
   startPlanSchema,
@@ -125,7 +127,24 @@ export const changePlanRoute = declareRoute({
   },
 });
 
+export const planCardRoute = declareRoute({
+  method: "post",
+  path: "/api/plan/card",
+  summary: "Open Stripe's page to replace the plan's card",
+  description:
+    "A Stripe billing portal session for the creator as the platform's customer; it returns to the Account tab.",
+  tags: ["plans"],
+  access: "creator",
+  limit: limitedBy(creatorStripe, "Creates a billing portal session at Stripe."),
+  request: { body: jsonBody(planCardRequestSchema) },
+  responses: {
+    200: jsonResponse(planCardPortalSchema, "The page to open"),
+    ...errorResponses(400, 401, [409, "No paid plan, so no card."], 415, 429, 502),
+  },
+});
+
 export const planBillingApi = [
+  planCardRoute,
   creatorPlanRoute,
   startPlanRoute,
   confirmPlanRoute,

@@ -6,15 +6,16 @@ import {
   changePlanRoute,
   confirmPlanRoute,
   creatorPlanRoute,
+  planCardRoute,
   previewPlanChangeRoute,
   startPlanRoute,
 } from "./plan-billing-api";
 import { changePlan, previewPlanChange } from "./plan-change-service";
-import { confirmPlan, startPlan } from "./plan-purchase-service";
+import { confirmPlan, openPlanCardPortal, startPlan } from "./plan-purchase-service";
 import type { PlanSyncDeps } from "./plan-subscription-sync";
 
 /** The handlers of plan-billing-api.ts; createApp puts the session and limit in front. */
-export function planBillingRoutes(deps: PlanSyncDeps & { logger: Logger }) {
+export function planBillingRoutes(deps: PlanSyncDeps & { logger: Logger; publicUrl: string }) {
   return declaredRouter()
     .openapi(creatorPlanRoute, async (c) =>
       c.json(await getCreatorPlan(deps, currentUser(c).id), 200),
@@ -28,6 +29,9 @@ export function planBillingRoutes(deps: PlanSyncDeps & { logger: Logger }) {
       const { subscriptionId } = c.req.valid("json");
       return c.json(await confirmPlan(deps, currentUser(c).id, subscriptionId), 200);
     })
+    .openapi(planCardRoute, async (c) =>
+      c.json(await openPlanCardPortal(deps, currentUser(c).id), 200),
+    )
     .openapi(previewPlanChangeRoute, async (c) =>
       c.json(await previewPlanChange(deps, currentUser(c).id, c.req.valid("json")), 200),
     )

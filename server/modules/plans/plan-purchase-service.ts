@@ -7,6 +7,7 @@ import type {
 import { planById } from "../../../contracts/plans";
 import { toAppError } from "../../integrations/stripe/stripe-errors";
 import { AppError } from "../../lib/errors";
+import { dashboardPath } from "../../lib/public-links";
 import { getCreatorPlan } from "./plan-account-view";
 import { planInForceAt } from "./plan-period-repository";
 import { platformPlanPriceId } from "./plan-prices";
@@ -143,4 +144,27 @@ export async function confirmPlan(
     throw toAppError(error, "We couldn't check your payment just now. Please refresh the page.");
   }
   return getCreatorPlan(deps, userId);
+}
+
+/**
+ * "Update card": Stripe's own page for the plan customer's card (the hosted billing portal), so
+ * the card never touches our pages twice; a plan past due is retried on the new card.
+ */
+export async function openPlanCardPortal(
+  deps: PlanSyncDeps & { publicUrl: string },
+  userId: string,
+): Promise<{ url: string }> {
+  const saved = await findPlanCustomer(deps.db, userId);
+  if (!saved?.stripeSubscriptionId) {
+    throw new AppError("conflict", "You have no paid plan, so there is no card to update.");
+  }
+  try {
+    const session = await deps.stripe.billingPortal.sessions.create({
+      customer: saved.stripeCustomerId,
+      return_url: `${deps.publicUrl}${dashboardPath}?tab=settings`,
+    });
+    return { url: session.url };
+  } catch (error) {
+    throw toAppError(error, "Your card can't be updated right now. Please try again in a moment.");
+  }
 }
