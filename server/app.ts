@@ -88,7 +88,15 @@ export function createApp(deps: AppDeps) {
   const { config, db, logger, auth, stripe } = deps;
   const publicUrl = config.publicUrl;
   const clock = deps.clock;
-  const billing: BillingDeps = { db, stripe, logger, mailer: deps.mailer, publicUrl, clock };
+  const billing: BillingDeps = {
+    db,
+    stripe,
+    logger,
+    mailer: deps.mailer,
+    publicUrl,
+    clock,
+    queue: deps.queue,
+  };
   const readPublicOffering = createPublicOfferingCache(db, 1000, 5000, () => deps.clock.now());
   const limiters = createRouteLimiters({ db, trustedProxyHops: config.trustedProxyHops });
   const app = new Hono<AppEnv>();
@@ -170,7 +178,7 @@ export function createApp(deps: AppDeps) {
       secrets: createAccountSecrets(auth, db),
     }),
   );
-  app.route("/", planBillingRoutes({ db, stripe, clock, logger, publicUrl }));
+  app.route("/", planBillingRoutes({ db, stripe, clock, logger, publicUrl, queue: deps.queue }));
   app.route("/", profileRoutes(db));
   app.route("/", dashboardRoutes({ db, stripe, logger }));
   app.route("/", subscriberRoutes(billing));

@@ -3,6 +3,7 @@ import { cadenceOfRecurring } from "../../../contracts/cadence";
 import { sanitizeExternalText } from "../../../contracts/text";
 import type { Db } from "../../db/client";
 import type { Mailer } from "../../integrations/email/mailer";
+import type { JobQueue } from "../../integrations/jobs/job-queue";
 import type { BillingClock } from "../../integrations/stripe/billing-clock";
 import { paymentIntentIdOf } from "../../integrations/stripe/invoice-payment-intent";
 import type { Logger } from "../../lib/logger";
@@ -52,6 +53,8 @@ export interface BillingDeps {
   publicUrl: string;
   /** Billing's time: the emulator's clock in emulator mode (a waitlist hold's 48 hours). */
   clock: BillingClock;
+  /** The job queue, where a caller queues follow-up work (a plan change's re-pricing). */
+  queue?: JobQueue;
 }
 
 export interface SyncResult {

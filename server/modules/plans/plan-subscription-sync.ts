@@ -1,7 +1,9 @@
 import type Stripe from "stripe";
 import type { Db } from "../../db/client";
+import type { JobQueue } from "../../integrations/jobs/job-queue";
 import type { BillingClock } from "../../integrations/stripe/billing-clock";
 import { claimSyncWrite, takeSyncTicket } from "../billing/sync-order-repository";
+import { queueDueRepricing } from "./fee-repricing";
 import { writePlanPeriod } from "./plan-period-repository";
 import {
   deletePeriodsAfter,
@@ -14,6 +16,11 @@ export interface PlanSyncDeps {
   db: Db;
   stripe: Stripe;
   clock: BillingClock;
+  /**
+   * With the job queue, a change in force now is re-priced at once (its subscriptions' jobs
+   * queued) rather than at the next minute's sweep.
+   */
+  queue?: JobQueue;
 }
 
 export type PlanSyncOutcome =
@@ -41,7 +48,7 @@ export async function syncPlanSubscription(
   const userId = subscription.metadata[PLAN_METADATA.userId];
   if (!userId) return { kind: "ignored" };
   const now = await deps.clock.now();
-  return deps.db.transaction(async (tx): Promise<PlanSyncOutcome> => {
+  const outcome = await deps.db.transaction(async (tx): Promise<PlanSyncOutcome> => {
     const customer = await findPlanCustomer(tx, userId);
     if (customer?.stripeSubscriptionId !== subscriptionId) return { kind: "ignored" };
     if (!(await claimSyncWrite(tx, subscriptionId, readStart))) {
@@ -64,4 +71,8 @@ export async function syncPlanSubscription(
     }
     return { kind: "written", userId, subscription };
   });
+  if (outcome.kind === "written" && deps.queue) {
+    await queueDueRepricing({ ...deps, queue: deps.queue });
+  }
+  return outcome;
 }
