@@ -26,7 +26,7 @@ test("the home page shows the showcase, the steps and the business-ideas claim",
   );
 });
 
-test("pricing offers Free and shows the paid plans as coming soon, with a keyboard FAQ", async ({
+test("pricing offers Free, Premium and Professional, each with its sign-up, and a keyboard FAQ", async ({
   page,
 }) => {
   await page.goto("/");
@@ -46,11 +46,19 @@ test("pricing offers Free and shows the paid plans as coming soon, with a keyboa
   await expect(premium.getByText("$199", { exact: true })).toBeVisible();
   await expect(premium.getByText("per month", { exact: true })).toBeVisible();
   await expect(premium.getByText("5% platform fee", { exact: true })).toBeVisible();
-  await expect(premium.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+  // Without an account, a paid plan begins with signing up (issue 23).
+  await expect(premium.getByRole("link", { name: "Choose Premium" })).toHaveAttribute(
+    "href",
+    "/?auth=signup",
+  );
   const professional = page.getByRole("region", { name: "Professional" });
   await expect(professional.getByText("$499", { exact: true })).toBeVisible();
   await expect(professional.getByText("0% platform fee", { exact: true })).toBeVisible();
-  await expect(professional.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+  await expect(professional.getByRole("link", { name: "Choose Professional" })).toHaveAttribute(
+    "href",
+    "/?auth=signup",
+  );
+  await expect(page.getByText(/coming soon/i)).toHaveCount(0);
   // Only perks that are built (ADR 037); Professional's processing said as it is.
   await expect(
     professional.getByText("Card processing at Stripe's cost: 2.9% + 30¢ per charge"),

@@ -14,7 +14,7 @@ const RequireSignedIn = lazy(() =>
 const HomeRoute = lazy(() => import("./routes/home-route").then((m) => ({ default: m.HomeRoute })));
 
 const FeaturesPage = lazy(() => import("@/features/marketing/components/features-page"));
-const PricingPage = lazy(() => import("@/features/marketing/components/pricing-page"));
+const PricingPage = lazy(() => import("./routes/pricing-route"));
 const DashboardPage = lazy(() => import("./routes/dashboard-route"));
 const CustomerPortalPage = lazy(
   () => import("@/features/customer-portal/components/customer-portal-page"),

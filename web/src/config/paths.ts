@@ -9,6 +9,10 @@ export const paths = {
     getHref: (tab?: "overview" | "subscribers" | "analytics" | "earnings" | "settings") =>
       tab ? `/dashboard?tab=${tab}` : "/dashboard",
   },
+  // Issue 23: the Account tab with the dialog that buys (or changes to) this platform plan.
+  choosePlan: {
+    getHref: (plan: "premium" | "professional") => `/dashboard?tab=settings&plan=${plan}`,
+  },
   // Served as their own page (landing.html), outside the client router.
   landing: {
     getHref: (customUrl: string) => `/landing/${encodeURIComponent(customUrl)}`,

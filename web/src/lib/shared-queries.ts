@@ -1,5 +1,6 @@
 import { meSchema } from "@contracts/me";
 import { offeringListSchema } from "@contracts/offerings";
+import { creatorPlanSchema } from "@contracts/plan-billing";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./api-client";
 import { sharedQueryKeys } from "./query-keys";
@@ -18,5 +19,13 @@ export function useOfferings() {
   return useQuery({
     queryKey: sharedQueryKeys.offerings,
     queryFn: () => apiRequest("/api/offerings", { schema: offeringListSchema }),
+  });
+}
+
+/** The creator's platform plan (issue 23): the plan in force, its charges, card and invoices. */
+export function useCreatorPlan() {
+  return useQuery({
+    queryKey: sharedQueryKeys.plan,
+    queryFn: () => apiRequest("/api/plan", { schema: creatorPlanSchema }),
   });
 }

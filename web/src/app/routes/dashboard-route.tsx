@@ -1,7 +1,8 @@
+import { type PaidPlanId, paidPlanIds } from "@contracts/plan-billing";
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { FullPageLoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
@@ -42,6 +43,9 @@ type TabValue = (typeof tabs)[number]["value"];
 const isTabValue = (value: string | null): value is TabValue =>
   tabs.some((tab) => tab.value === value);
 
+const isPaidPlanId = (value: string | null): value is PaidPlanId =>
+  paidPlanIds.some((plan) => plan === value);
+
 /**
  * Spec: the first subscription's creator name, else the user's full name, else the e-mail
  * prefix; the first word of whichever exists first.
@@ -73,6 +77,9 @@ export default function DashboardRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [isSetupModalOpen, setIsSetupModalOpen] = useState(false);
   const [isSigningOut, setIsSigningOut] = useState(false);
+  // The pricing page's "Choose Premium": the Account tab opens the plan's dialog (issue 23).
+  const [requestedPlan, setRequestedPlan] = useState<PaidPlanId | null>(null);
+  const clearRequestedPlan = useCallback(() => setRequestedPlan(null), []);
   const requestedTab = searchParams.get("tab");
   const tab: TabValue = isTabValue(requestedTab) ? requestedTab : "overview";
 
@@ -83,6 +90,20 @@ export default function DashboardRoute() {
     setIsSetupModalOpen(true);
     const next = new URLSearchParams(searchParams);
     next.delete("connect_setup");
+    setSearchParams(next, { replace: true });
+  }, [searchParams, setSearchParams]);
+
+  // From the pricing page's plan buttons: the Account tab with that plan's dialog; the address
+  // is tidied the same way, so a reload doesn't open the dialog again.
+  useEffect(() => {
+    const plan = searchParams.get("plan");
+    if (plan === null) return;
+    const next = new URLSearchParams(searchParams);
+    next.delete("plan");
+    if (isPaidPlanId(plan)) {
+      setRequestedPlan(plan);
+      next.set("tab", "settings");
+    }
     setSearchParams(next, { replace: true });
   }, [searchParams, setSearchParams]);
 
@@ -210,7 +231,12 @@ export default function DashboardRoute() {
               />
             </Tabs.Content>
             <Tabs.Content value="settings" className="pt-6 focus-visible:outline-none">
-              <AccountTab me={me.data} paymentSetup={<PaymentSetupPanel />} />
+              <AccountTab
+                me={me.data}
+                paymentSetup={<PaymentSetupPanel />}
+                requestedPlan={requestedPlan}
+                onRequestedPlanSeen={clearRequestedPlan}
+              />
             </Tabs.Content>
             <Tabs.Content value="promotions" className="pt-6 focus-visible:outline-none">
               <PromotionsTab />

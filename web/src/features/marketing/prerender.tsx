@@ -47,7 +47,7 @@ const pages: {
     path: "/pricing",
     title: "Pricing — Regulars",
     description:
-      "Start free with no monthly fee: Regulars takes a small share of each payment. Premium and Professional plans are coming soon.",
+      "Start free with no monthly fee: Regulars takes a small share of each payment. Premium ($199/month) lowers the fee to 5%; Professional ($499/month) has no platform fee.",
     Page: PricingPage,
   },
 ];

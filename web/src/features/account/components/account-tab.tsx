@@ -1,4 +1,5 @@
 import type { Me } from "@contracts/me";
+import type { PaidPlanId } from "@contracts/plan-billing";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
@@ -21,11 +22,19 @@ interface AccountTabProps {
   me: Me;
   /** The Payment Setup section, composed in by the app (features don't import each other). */
   paymentSetup: ReactNode;
+  /** The plan the pricing page's button asked for (?plan=…): its dialog opens, once. */
+  requestedPlan: PaidPlanId | null;
+  onRequestedPlanSeen: () => void;
 }
 
 type OpenDialog = "password" | "two-factor" | "delete" | null;
 
-export function AccountTab({ me, paymentSetup }: AccountTabProps) {
+export function AccountTab({
+  me,
+  paymentSetup,
+  requestedPlan,
+  onRequestedPlanSeen,
+}: AccountTabProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -61,7 +70,11 @@ export function AccountTab({ me, paymentSetup }: AccountTabProps) {
       <BusinessNameCard businessName={me.profile?.businessName ?? null} />
       <Card className="p-5">{paymentSetup}</Card>
       <EmailNotificationsCard />
-      <PlatformUsageCard />
+      <PlatformUsageCard
+        requestedPlan={requestedPlan}
+        onRequestSeen={onRequestedPlanSeen}
+        onNotice={setNotice}
+      />
       <SecurityCard
         email={me.user.email}
         isEmailVerified={me.user.emailVerified}

@@ -1,8 +1,11 @@
-import { FREE_PLAN_FEE_PERCENT } from "@contracts/plans";
+import { planById } from "@contracts/plans";
 import { Link } from "react-router";
+import { LoadError } from "@/components/load-error";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { paths } from "@/config/paths";
+import { cardProcessingRate, payoutSplit } from "@/lib/plan-words";
+import { useCreatorPlan } from "@/lib/shared-queries";
 
 interface PayoutInformationProps {
   isPaymentSetupComplete: boolean;
@@ -11,17 +14,28 @@ interface PayoutInformationProps {
   onManage: () => void;
 }
 
-/** Spec: daily payouts, 85% share, 15% fee; a "Complete Setup" prompt until onboarding is done. */
+/**
+ * Spec: daily payouts, the share and the fee (85% and 15% on Free; the plan in force's since
+ * issue 23); a "Complete Setup" prompt until onboarding is done.
+ */
 export function PayoutInformation({
   isPaymentSetupComplete,
   isCheckingPaymentSetup,
   isOpening,
   onManage,
 }: PayoutInformationProps) {
+  const creatorPlan = useCreatorPlan();
+  const plan = creatorPlan.data?.plan;
+  // Until the plan is known its figures are not shown: a wrong 15% is worse than a dash.
+  const split = plan ? payoutSplit(plan) : { share: "—", fee: "—" };
   const rows = [
+    { term: "Plan", value: plan ? planById(plan).name : "—" },
     { term: "Payout schedule", value: "Daily" },
-    { term: "Your share", value: `${100 - FREE_PLAN_FEE_PERCENT}%` },
-    { term: "Platform fee", value: `${FREE_PLAN_FEE_PERCENT}%` },
+    { term: "Your share", value: split.share },
+    { term: "Platform fee", value: split.fee },
+    ...(plan && planById(plan).passesProcessingThrough
+      ? [{ term: "Card processing", value: `${cardProcessingRate} per charge` }]
+      : []),
   ];
   return (
     <Card className="flex flex-col p-5">
@@ -34,6 +48,14 @@ export function PayoutInformation({
           </div>
         ))}
       </dl>
+      {creatorPlan.isError && !creatorPlan.data ? (
+        <LoadError
+          what="Your plan"
+          className="mt-3"
+          onRetry={() => creatorPlan.refetch()}
+          isRetrying={creatorPlan.isFetching}
+        />
+      ) : null}
       {isPaymentSetupComplete || isCheckingPaymentSetup ? (
         <Button
           variant="secondary"

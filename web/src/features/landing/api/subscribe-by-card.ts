@@ -4,11 +4,14 @@ import {
   startSubscriptionResponseSchema,
 } from "@contracts/subscribe";
 import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
-import type { z } from "zod";
 import { ApiError, apiRequest } from "@/lib/api-client";
+import {
+  createCardPaymentMethod,
+  PAYMENT_FAILED_MESSAGE,
+  PaymentError,
+  postWithOneRetry,
+} from "@/lib/card-payment";
 import type { ServiceDetailsBody } from "../lib/service-details-body";
-
-export const PAYMENT_FAILED_MESSAGE = "Payment failed. Please try again.";
 
 export interface SubscribeByCardInput {
   stripe: Stripe;
@@ -26,9 +29,6 @@ export interface SubscribeByCardInput {
   details?: ServiceDetailsBody;
 }
 
-/** An error whose message is meant for the customer (Stripe's or ours). */
-export class PaymentError extends Error {}
-
 /**
  * This customer already had the offering's free trial with this business (same e-mail or card):
  * nothing was created, and they may subscribe without it (a new attempt with withoutTrial).
@@ -43,19 +43,6 @@ export class PaymentUnconfirmedError extends PaymentError {
 }
 
 /**
- * A request that never reached the server (or whose answer got lost) is sent once more with
- * the same body. That is safe only because the attemptId makes the server idempotent.
- */
-async function postWithOneRetry<T>(path: string, body: unknown, schema: z.ZodType<T>) {
-  try {
-    return await apiRequest(path, { method: "POST", body, schema });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 0) throw error;
-    return apiRequest(path, { method: "POST", body, schema });
-  }
-}
-
-/**
  * The card path of the payment model, as the browser runs it. Resolves to the link's key, and
  * whether the subscription began with a free trial (nothing charged yet).
  */
@@ -64,12 +51,7 @@ export async function subscribeByCard(
 ): Promise<{ manageKey: string; isTrial: boolean }> {
   const { stripe, card, customUrl, name, email, attemptId, promoCode, withoutTrial, details } =
     input;
-  const { paymentMethod, error } = await stripe.createPaymentMethod({
-    type: "card",
-    card,
-    billing_details: { name, email },
-  });
-  if (error || !paymentMethod) throw new PaymentError(error?.message ?? PAYMENT_FAILED_MESSAGE);
+  const paymentMethodId = await createCardPaymentMethod(stripe, card, { name, email });
 
   const started = await postWithOneRetry(
     "/api/public/subscribe",
@@ -78,7 +60,7 @@ export async function subscribeByCard(
       attemptId,
       name,
       email,
-      paymentMethodId: paymentMethod.id,
+      paymentMethodId,
       ...(promoCode ? { promoCode } : {}),
       ...(withoutTrial ? { withoutTrial: true } : {}),
       ...details,
@@ -101,9 +83,9 @@ export async function subscribeByCard(
     // The bank may ask for 3-D Secure here; Stripe.js shows the challenge and waits for it.
     // With a free trial nothing is charged yet: the card is saved (set up) for the first charge.
     const confirmation = isTrial
-      ? await stripe.confirmCardSetup(started.clientSecret, { payment_method: paymentMethod.id })
+      ? await stripe.confirmCardSetup(started.clientSecret, { payment_method: paymentMethodId })
       : await stripe.confirmCardPayment(started.clientSecret, {
-          payment_method: paymentMethod.id,
+          payment_method: paymentMethodId,
         });
     if (confirmation.error) {
       // Tell the server, which counts declined cards (card testing); its answer adds nothing.

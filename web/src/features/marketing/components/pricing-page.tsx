@@ -6,7 +6,11 @@ import { PlanCard } from "./plan-card";
 import { PricingFaq } from "./pricing-faq";
 import { SectionHeading } from "./section-heading";
 
-export default function PricingPage() {
+/**
+ * Drawn at build time for visitors without a session (prerender.tsx), and by the SPA for a
+ * signed-in creator, whose paid plans' buttons then open the Account tab's buy dialog.
+ */
+export default function PricingPage({ isSignedIn = false }: { isSignedIn?: boolean }) {
   return (
     <MarketingLayout>
       <div className="pt-12 pb-4 md:pt-20">
@@ -15,12 +19,12 @@ export default function PricingPage() {
             as="h1"
             eyebrow="Pricing"
             title="Start free. Pay only when you get paid."
-            lead="No setup cost and no monthly fee on the Free plan. Premium and Professional are on their way."
+            lead="No setup cost and no monthly fee on the Free plan. Keep more of each payment with Premium or Professional, billed monthly."
           />
         </div>
         <div className="mx-auto mt-14 grid max-w-6xl gap-6 px-4 sm:px-6 md:grid-cols-3">
           {plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} />
+            <PlanCard key={plan.id} plan={plan} isSignedIn={isSignedIn} />
           ))}
         </div>
         <p className="mx-auto mt-8 max-w-2xl px-4 text-center text-sm text-gray-600">

@@ -1,14 +1,11 @@
-import { CARD_PROCESSING, MAX_OFFERINGS_PER_CREATOR, type Plan } from "@contracts/plans";
+import { MAX_OFFERINGS_PER_CREATOR, type Plan } from "@contracts/plans";
+import { cardProcessingRate } from "@/lib/plan-words";
 
 export const planTaglines: Record<Plan["id"], string> = {
   free: "Everything you need to launch.",
   premium: "For businesses ready to keep more.",
   professional: "For busy businesses with high volume.",
 };
-
-/** "2.9% + 30¢": Stripe's rate as Professional passes it through (ADR 037). */
-// Non-breaking spaces: the rate never wraps in the middle.
-const processingRate = `${CARD_PROCESSING.basisPoints / 100}%\u00a0+\u00a0${CARD_PROCESSING.fixedCents}¢`;
 
 // Only what is true today (ADR 037): a perk appears here once it is built.
 export const planPerks: Record<Plan["id"], readonly string[]> = {
@@ -20,10 +17,14 @@ export const planPerks: Record<Plan["id"], readonly string[]> = {
     "Analytics and earnings",
     "Daily payouts",
   ],
-  premium: ["Everything in Free", "Lower 5% platform fee, card processing included"],
+  premium: [
+    "Everything in Free",
+    "Lower 5% platform fee, card processing included",
+    "Billed monthly; change plan or leave anytime",
+  ],
   professional: [
     "Everything in Premium",
     "No platform fee",
-    `Card processing at Stripe's cost: ${processingRate} per charge`,
+    `Card processing at Stripe's cost: ${cardProcessingRate} per charge`,
   ],
 };

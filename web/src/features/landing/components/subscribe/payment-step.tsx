@@ -4,44 +4,24 @@ import type { PromoCodeCheck } from "@contracts/promotions";
 import { type SubscriberInfo, subscriberInfoSchema } from "@contracts/subscribe";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CardElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import type { StripeCardElementChangeEvent } from "@stripe/stripe-js";
 import { Lock } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { CardField } from "@/components/card-field";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { WrappableEmail } from "@/components/wrappable-email";
-import { ApiError } from "@/lib/api-client";
+import { allowStripeOverlays } from "@/lib/allow-stripe-overlays";
+import { PAYMENT_FAILED_MESSAGE, paymentErrorMessage } from "@/lib/card-payment";
 import { trialLength } from "@/lib/price-words";
 import {
-  PAYMENT_FAILED_MESSAGE,
-  PaymentError,
   PaymentUnconfirmedError,
   subscribeByCard,
   TrialUsedError,
 } from "../../api/subscribe-by-card";
-import { allowStripeOverlays } from "../../lib/allow-stripe-overlays";
 import { firstChargeLabel } from "../../lib/promo-check-words";
 import { type ServiceDetailsBody, waitlistReason } from "../../lib/service-details-body";
 import { HostedCheckoutLink } from "./hosted-checkout-link";
-
-// Stripe styles the card inside its own iframe, so it can't read our CSS: mirror the input look.
-// 16px keeps iOS Safari from zooming into the field.
-const cardStyle = {
-  base: {
-    fontSize: "16px",
-    color: "#111827",
-    fontFamily: '"Inter Variable", ui-sans-serif, system-ui, sans-serif',
-    "::placeholder": { color: "#6b7280" },
-  },
-  invalid: { color: "#b91c1c" },
-};
-
-/** Only our API and Stripe speak to the customer; anything else (a bug) gets the spec's words. */
-function customerMessage(error: unknown) {
-  if (error instanceof PaymentError || error instanceof ApiError) return error.message;
-  return PAYMENT_FAILED_MESSAGE;
-}
 
 /**
  * Step 2: the card, the charge (or with a free trial, saving the card for the first charge), and
@@ -85,7 +65,6 @@ export function PaymentStep({
   const stripe = useStripe();
   const elements = useElements();
   const [isCardReady, setIsCardReady] = useState(false);
-  const [cardError, setCardError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const price = formatCadencePrice(offering.priceCents, offering.cadence);
   // Words only: which intent confirms the card with a trial is the subscribe flow's business.
@@ -130,7 +109,7 @@ export function PaymentStep({
         if (reason) onWaitlist(reason);
         else if (caught instanceof PaymentUnconfirmedError) onUnconfirmed();
         else if (caught instanceof TrialUsedError) onTrialRefused(caught.message);
-        else setError(customerMessage(caught));
+        else setError(paymentErrorMessage(caught));
       } finally {
         restorePointerEvents();
         onBusyChange(false);
@@ -139,11 +118,6 @@ export function PaymentStep({
     // Step 1 checked them with the same schema, so this only happens if that changes: say what.
     (errors) => setError(errors.name?.message ?? errors.email?.message ?? PAYMENT_FAILED_MESSAGE),
   );
-
-  function onCardChange(event: StripeCardElementChangeEvent) {
-    setCardError(event.error?.message ?? null);
-    if (!event.empty) setError(null);
-  }
 
   return (
     <form
@@ -202,18 +176,11 @@ export function PaymentStep({
           The card form could not load. Use the secure Stripe checkout page below instead.
         </Alert>
       ) : (
-        <fieldset disabled={isPaying}>
-          <legend className="mb-1.5 block text-sm font-medium text-gray-800">Card details</legend>
-          {/* A fixed height so the field doesn't jump when Stripe's iframe arrives. */}
-          <div className="min-h-12 rounded-lg border border-gray-300 bg-white px-3 py-3 focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/20">
-            <CardElement
-              options={{ hidePostalCode: true, style: cardStyle }}
-              onReady={() => setIsCardReady(true)}
-              onChange={onCardChange}
-            />
-          </div>
-          {cardError ? <p className="mt-1.5 text-sm text-red-700">{cardError}</p> : null}
-        </fieldset>
+        <CardField
+          isDisabled={isPaying}
+          onReady={() => setIsCardReady(true)}
+          onTyped={() => setError(null)}
+        />
       )}
 
       {trialUsed ? <Alert tone="warning">{trialUsed}</Alert> : null}

@@ -6,7 +6,6 @@ import type { ServiceAddress } from "@contracts/service-details";
 import type { SubscriberInfo } from "@contracts/subscribe";
 import type { Invitation } from "@contracts/waitlist";
 import { Elements } from "@stripe/react-stripe-js";
-import type { Stripe } from "@stripe/stripe-js";
 import { useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Dialog } from "@/components/ui/dialog";
@@ -19,7 +18,7 @@ import {
   type ServiceAddressFormValues,
   serviceAddressFormValues,
 } from "@/lib/service-address-form";
-import { getStripe } from "@/lib/stripe";
+import { useStripeOnce } from "@/lib/stripe";
 import { subscribeFree } from "../../api/subscribe-free";
 import { type AnswerFormValues, answerFormValues } from "../../lib/answer-form";
 import { firstChargeLabel } from "../../lib/promo-check-words";
@@ -91,7 +90,6 @@ function SubscribeDialog({
   }));
   const hasQuestions = offering.questions.length > 0;
   const [isBusy, setIsBusy] = useState(false);
-  const [isStripeUnavailable, setIsStripeUnavailable] = useState(false);
   const isFree = isFreePrice(offering.priceCents);
   const [freeError, setFreeError] = useState<string | null>(null);
   // "Have a code?" in step 1: the checked code, sent with the card (or to Checkout).
@@ -101,19 +99,7 @@ function SubscribeDialog({
   // One attempt per name, e-mail and details: a retry after an error can't subscribe twice.
   const freeAttempt = useRef<{ key: string; id: string } | null>(null);
   // Loaded once per page, when the dialog first opens: the landing page itself stays light.
-  const [stripePromise] = useState<Promise<Stripe | null> | null>(() =>
-    isFree
-      ? null
-      : getStripe()
-          .then((stripe) => {
-            if (!stripe) setIsStripeUnavailable(true);
-            return stripe;
-          })
-          .catch(() => {
-            setIsStripeUnavailable(true);
-            return null;
-          }),
-  );
+  const { stripePromise, isStripeUnavailable } = useStripeOnce(!isFree);
 
   function showSubscribed(subscriberId: string, isTrial = false) {
     storeSubscriberId(offering.customUrl, subscriberId);
