@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { creatorPlanSchema } from "../../contracts/plan-billing";
-import { creatorPlanCustomers, emailOutbox } from "../../server/db/schema/app";
+import { creatorEarnings, creatorPlanCustomers, emailOutbox } from "../../server/db/schema/app";
 import { planInForceAt } from "../../server/modules/plans/plan-period-repository";
+import { reconcileEarnings } from "../../server/modules/reconciliation/reconcile-earnings";
 import { createCreator } from "../factories/creator-factory";
 import {
   buyPlan,
@@ -94,6 +95,21 @@ describe("buying a plan", () => {
     expect(all.data.filter((s) => s.status !== "canceled").map((s) => s.status)).toEqual([
       "active",
     ]);
+  });
+
+  it("is the platform's revenue: its invoices are no creator's earnings, and the nightly reconciliation passes them by", async () => {
+    const creator = await createCreator(app);
+    expect((await buyPlan(app, creator, "premium")).status).toBe(200);
+    await app.flushWebhooks();
+    const [invoice] = (await readPlan(app, creator)).invoices;
+    const deps = { ...app.runtime.deps, publicUrl: app.runtime.deps.config.publicUrl };
+    const report = await reconcileEarnings(deps, { since: new Date(0) });
+    expect(report.differences.filter((d) => d.invoiceId === invoice!.id)).toEqual([]);
+    const rows = await app.runtime.deps.db
+      .select()
+      .from(creatorEarnings)
+      .where(eq(creatorEarnings.stripeInvoiceId, invoice!.id));
+    expect(rows).toEqual([]);
   });
 
   it("can't be bought twice, and a stranger's purchase can't be confirmed", async () => {

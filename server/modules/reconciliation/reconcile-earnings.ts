@@ -4,6 +4,7 @@ import type { Metrics } from "../../integrations/metrics/metrics";
 import { paymentIntentIdOf } from "../../integrations/stripe/invoice-payment-intent";
 import { type BillingDeps, syncStripeSubscription } from "../billing/billing-sync";
 import { listPlanPeriods } from "../plans/plan-period-repository";
+import { isCreatorPlanMetadata } from "../plans/plan-subscription-state";
 import { planAt } from "../plans/plan-timeline";
 import {
   findEarningsByInvoiceIds,
@@ -70,7 +71,12 @@ export async function reconcileEarnings(
       limit: 100,
       expand: ["data.payments"],
     }),
-    (invoice) => isRecent(invoice) && invoice.amount_paid > 0 && subscriptionIdOf(invoice) !== null,
+    // The creators' own plan invoices (ADR 038) are the platform's revenue, not earnings.
+    (invoice) =>
+      isRecent(invoice) &&
+      invoice.amount_paid > 0 &&
+      subscriptionIdOf(invoice) !== null &&
+      !isCreatorPlanMetadata(invoice.parent?.subscription_details?.metadata),
   );
   const fees = await listAll(
     deps.stripe.applicationFees.list({ created: { gte: sinceSeconds }, limit: 100 }),
