@@ -152,6 +152,19 @@ test("a creator buys Premium by card: the plan, its next charge, card and invoic
     fullPage: true,
   });
 
+  // "Update card": Stripe's billing portal, and back to the Account tab with the new card.
+  await card.getByRole("button", { name: "Update card" }).click();
+  await expect(page.getByRole("heading", { name: "Billing" })).toBeVisible();
+  await page.getByLabel("Card number").fill("5555555555554444");
+  await page.getByLabel("Expiry month").fill("11");
+  await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 3));
+  await page.getByLabel("CVC").fill("321");
+  await page.getByRole("button", { name: "Update card" }).click();
+  await expect(page.getByText("Your card was updated.")).toBeVisible();
+  await page.getByRole("link", { name: /Return to/ }).click();
+  await expect(card.getByText("Premium Plan", { exact: true })).toBeVisible();
+  await expect(card.getByText(/^Mastercard •••• 4444, expires 11\/\d\d$/)).toBeVisible();
+
   await page.getByRole("tab", { name: "Earnings" }).click();
   const payout = page.getByText("Payout Information").locator("..");
   await expect(payout.getByText("Premium", { exact: true })).toBeVisible();

@@ -4,6 +4,8 @@ import {
   confirmPlanSchema,
   creatorPlanSchema,
   type PaidPlanId,
+  planCardPortalSchema,
+  planCardRequestSchema,
   planChangePreviewSchema,
   startPlanResponseSchema,
   startPlanSchema,
@@ -116,4 +118,21 @@ export function useChangePlan() {
       }),
     onSuccess: (plan) => showPlan(queryClient, plan),
   });
+}
+
+/**
+ * "Update card": Stripe's own page for the plan's card (its billing portal), which brings the
+ * creator back to the Account tab; a failing charge is retried on the new card.
+ */
+async function openPlanCardPortal() {
+  const { url } = await apiRequest("/api/plan/card", {
+    method: "POST",
+    body: planCardRequestSchema.parse({}),
+    schema: planCardPortalSchema,
+  });
+  window.location.assign(url);
+}
+
+export function useOpenPlanCardPortal() {
+  return useMutation({ mutationFn: openPlanCardPortal });
 }

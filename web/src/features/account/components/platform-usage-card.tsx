@@ -1,16 +1,18 @@
 import { formatCents } from "@contracts/money";
 import type { CreatorPlan, PaidPlanId } from "@contracts/plan-billing";
 import { MAX_OFFERINGS_PER_CREATOR, type PlanId, planById } from "@contracts/plans";
-import { Check } from "lucide-react";
+import { Check, CreditCard } from "lucide-react";
 import { useEffect, useState } from "react";
 import { LoadError } from "@/components/load-error";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { formatDate } from "@/lib/format-date";
 import { planFeeTerms, planPrice, planTitle } from "@/lib/plan-words";
 import { useCreatorPlan } from "@/lib/shared-queries";
+import { useOpenPlanCardPortal } from "../api/plan-billing";
 import { cardWords } from "../lib/plan-change-words";
 import { BuyPlanDialog } from "./buy-plan-dialog";
 import { ChangePlanDialog } from "./change-plan-dialog";
@@ -70,6 +72,7 @@ function PlanDetails({
   onBuy: (plan: PaidPlanId) => void;
   onChange: () => void;
 }) {
+  const cardPortal = useOpenPlanCardPortal();
   const included = [
     `Up to ${MAX_OFFERINGS_PER_CREATOR} subscriptions`,
     "Unlimited subscribers",
@@ -118,9 +121,26 @@ function PlanDetails({
           </div>
         </div>
       ) : (
-        <Button variant="secondary" onClick={onChange}>
-          Change plan
-        </Button>
+        <div className="space-y-2">
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={onChange}>
+              Change plan
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => cardPortal.mutate()}
+              disabled={cardPortal.isPending}
+            >
+              <CreditCard className="size-4" aria-hidden />
+              {cardPortal.isPending ? "Opening..." : "Update card"}
+            </Button>
+          </div>
+          {cardPortal.isError ? (
+            <Alert tone="error">
+              {errorMessage(cardPortal.error, "Could not open the card page. Please try again.")}
+            </Alert>
+          ) : null}
+        </div>
       )}
       {plan.status === "none" && plan.invoices.length === 0 ? null : (
         <PlanInvoices invoices={plan.invoices} />
