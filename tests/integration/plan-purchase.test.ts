@@ -5,6 +5,7 @@ import { creatorEarnings, creatorPlanCustomers, emailOutbox } from "../../server
 import { planInForceAt } from "../../server/modules/plans/plan-period-repository";
 import { reconcileEarnings } from "../../server/modules/reconciliation/reconcile-earnings";
 import { createCreator } from "../factories/creator-factory";
+import { createOnboardedCreator, deleteCreatorAccount } from "../factories/offering-factory";
 import {
   buyPlan,
   changePlanTo,
@@ -224,5 +225,22 @@ describe("changing a plan", () => {
     expect(await none.text()).toContain("enter a card");
     const bad = await changePlanTo(app, creator, "gold" as never);
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("deleting the account", () => {
+  it("ends the plan subscription first: a closed business is never billed for its plan", async () => {
+    const creator = await createOnboardedCreator(app);
+    expect((await buyPlan(app, creator, "premium")).status).toBe(200);
+    const [customer] = await app.runtime.deps.db
+      .select()
+      .from(creatorPlanCustomers)
+      .where(eq(creatorPlanCustomers.userId, creator.id));
+    expect((await deleteCreatorAccount(app, creator)).status).toBe(200);
+    const plan = await app.runtime.deps.stripe.subscriptions.retrieve(
+      customer!.stripeSubscriptionId!,
+    );
+    expect(plan.status).toBe("canceled");
+    await app.flushWebhooks();
   });
 });
