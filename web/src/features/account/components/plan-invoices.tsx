@@ -21,16 +21,17 @@ export function PlanInvoices({ invoices }: { invoices: PlanInvoice[] }) {
       {invoices.length === 0 ? (
         <p className="mt-2 text-sm text-gray-600">No plan invoices yet.</p>
       ) : (
-        <ul className="mt-1 divide-y divide-gray-100" aria-label="Plan invoices">
+        // Laid out by the card's width, not the screen's: the card is half the tab on a desktop.
+        <ul className="@container mt-1 divide-y divide-gray-100" aria-label="Plan invoices">
           {invoices.map((invoice) => {
             const status = invoiceStatuses[invoice.status];
             const date = formatDate(invoice.date);
             return (
               <li
                 key={invoice.id}
-                className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5 text-sm"
+                className="flex flex-col gap-1 py-2.5 text-sm @md:flex-row @md:items-baseline @md:justify-between @md:gap-4"
               >
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0 @md:flex-1">
                   <p className="font-medium text-gray-950">
                     <time dateTime={invoice.date}>{date}</time>
                   </p>
