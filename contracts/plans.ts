@@ -9,7 +9,6 @@ export interface Plan {
   feePercent: number;
   /** Professional: card processing is passed through at Stripe's cost on top of the fee. */
   passesProcessingThrough: boolean;
-  isAvailable: boolean;
 }
 
 export const plans: readonly Plan[] = [
@@ -19,7 +18,6 @@ export const plans: readonly Plan[] = [
     monthlyPriceCents: 0,
     feePercent: 15,
     passesProcessingThrough: false,
-    isAvailable: true,
   },
   {
     id: "premium",
@@ -27,7 +25,6 @@ export const plans: readonly Plan[] = [
     monthlyPriceCents: 19_900,
     feePercent: 5,
     passesProcessingThrough: false,
-    isAvailable: false,
   },
   {
     id: "professional",
@@ -35,7 +32,6 @@ export const plans: readonly Plan[] = [
     monthlyPriceCents: 49_900,
     feePercent: 0,
     passesProcessingThrough: true,
-    isAvailable: false,
   },
 ];
 
