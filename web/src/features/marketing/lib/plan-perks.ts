@@ -23,8 +23,9 @@ export const planPerks: Record<Plan["id"], readonly string[]> = {
     "Billed monthly; change plan or leave anytime",
   ],
   professional: [
-    "Everything in Premium",
+    "Everything in Free",
     "No platform fee",
     `Card processing at Stripe's cost: ${cardProcessingRate} per charge`,
+    "Billed monthly; change plan or leave anytime",
   ],
 };
