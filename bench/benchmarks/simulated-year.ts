@@ -16,7 +16,8 @@ const EMULATOR_RSS_TARGET_MB = 250;
  * through the emulator's clock, 5% of cards failing, 2% of customers leaving each month, a price
  * edit per creator in month 4 (with new subscribers at the new price); each month, 1 in 200
  * customers per action pause for 2 periods, skip one, pause and resume now, cancel at the
- * period's end and resume, switch up or down, from their links. Reports wall time, each
+ * period's end and resume, switch up or down, from their links; the creators buy, upgrade,
+ * downgrade and leave platform plans in months 1 to 3 (simulated-year-plans.ts). Reports wall time, each
  * process's peak and per-month memory, and whether earnings equal the emulator's charged
  * invoices to the cent, invoice by invoice, discounts too; per cadence, the charges, trials
  * converted and discount.
@@ -40,6 +41,7 @@ export async function benchSimulatedYear(
       monthlyCancelShare: 0.02,
       priceEditMonth: 4,
       controlsPerMonth: Math.max(1, Math.round(subscribers / 200)),
+      planChanges: true,
       parallel: 10,
       log: (line) => process.stdout.write(`  simulated year: ${line}\n`),
     });
@@ -150,7 +152,41 @@ export async function benchSimulatedYear(
         controls.switchedLinksWorking === controls.switchedCustomers &&
         controls.mismatches.length === 0,
     });
-    for (const mismatch of [...ledger.mismatches, ...controls.mismatches].slice(0, 20)) {
+    const { plans } = result;
+    for (const plan of ["free", "premium", "professional"] as const) {
+      const f = plans.fees[plan];
+      record({
+        benchmark: name,
+        metric: `${plan}: payments, charged and fees taken`,
+        value: f.rows,
+        unit: `payments, ${f.amountCents} cents, ${f.feeCents} cents in fees`,
+      });
+    }
+    record({
+      benchmark: name,
+      metric: "fees: Stripe's on each invoice, fitting the plan in force at its creation",
+      value: plans.feeMisfits.length + plans.mismatches.length,
+      unit: `mismatches (${plans.feeMisfits.length} fees not fitting their plan); ${plans.repricing.waits} re-pricings awaited, ${round(plans.repricing.seconds, 1)} s`,
+      target: "0",
+      meetsTarget: plans.feeMisfits.length + plans.mismatches.length === 0,
+    });
+    const sum = (cents: number[]) => cents.reduce((total, c) => total + c, 0);
+    record({
+      benchmark: name,
+      metric: "plan invoices paid vs expected (months billed, the upgrade's proration)",
+      value: sum(plans.planInvoices.flatMap((p) => p.paidCents)),
+      unit: `cents; plans at the end: ${plans.finalPlans.map((p) => p.plan).join(" / ")}`,
+      reference: sum(plans.planInvoices.flatMap((p) => p.expectedCents)),
+      target: "equal, to the cent, invoice by invoice",
+      meetsTarget: plans.planInvoices.every((p) => p.paidCents.join() === p.expectedCents.join()),
+    });
+    const all = [
+      ...ledger.mismatches,
+      ...controls.mismatches,
+      ...plans.mismatches,
+      ...plans.feeMisfits,
+    ];
+    for (const mismatch of all.slice(0, 20)) {
       process.stdout.write(`  simulated year: MISMATCH ${mismatch}\n`);
     }
   } finally {

@@ -4,6 +4,7 @@
 // invoice records no earnings row by design; those are counted apart.
 import type Stripe from "stripe";
 import { type Cadence, cadences } from "../../contracts/cadence";
+import { type PlanId, planById, planIds } from "../../contracts/plans";
 
 /** What the simulation knows of each sign-up, by Stripe subscription id. */
 export interface Signup {
@@ -18,6 +19,9 @@ export interface EarningRow {
   creator: number;
   invoiceId: string;
   amountCents: number;
+  /** "Platform fee (USD)": the fee Stripe took, and "Plan": the plan in force it followed. */
+  feeCents: number;
+  plan: PlanId;
   status: string;
 }
 
@@ -209,8 +213,8 @@ function amounts(rows: readonly EarningRow[]) {
 }
 
 /**
- * The payments CSV's records (RFC 4180, a byte-order mark, CRLF), as "Stripe invoice", "Status"
- * and "Amount (USD)" say, the amount in cents.
+ * The payments CSV's records (RFC 4180, a byte-order mark, CRLF), as "Stripe invoice", "Status",
+ * "Amount (USD)", "Platform fee (USD)" and "Plan" say, the amounts in cents.
  */
 export function parsePaymentsCsv(creator: number, csv: string): EarningRow[] {
   const records = parseCsv(csv.replace(/^\uFEFF/, ""));
@@ -220,13 +224,27 @@ export function parsePaymentsCsv(creator: number, csv: string): EarningRow[] {
     if (index < 0) throw new Error(`payments CSV has no "${name}" column: ${header.join(",")}`);
     return index;
   };
-  const [invoice, status, amount] = ["Stripe invoice", "Status", "Amount (USD)"].map(column);
+  const [invoice, status, amount, fee, plan] = [
+    "Stripe invoice",
+    "Status",
+    "Amount (USD)",
+    "Platform fee (USD)",
+    "Plan",
+  ].map(column);
   return records.map((record) => ({
     creator,
     invoiceId: record[invoice!]!,
     status: record[status!]!,
     amountCents: centsOf(record[amount!]!),
+    feeCents: centsOf(record[fee!]!),
+    plan: planNamed(record[plan!]!),
   }));
+}
+
+function planNamed(name: string): PlanId {
+  const id = planIds.find((candidate) => planById(candidate).name === name);
+  if (!id) throw new Error(`not a plan: ${name}`);
+  return id;
 }
 
 /** "1234.50" or "-3.00" to cents, without floating point. */

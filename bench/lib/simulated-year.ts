@@ -30,6 +30,8 @@ import {
   reconcileYear,
   type Signup,
 } from "./simulated-year-ledger";
+import { checkPlans, isPlanInvoice, type PlanFigures } from "./simulated-year-plan-checks";
+import { CreatorPlans } from "./simulated-year-plans";
 
 const COMPILED_ENTRY = "dist/server/main.js";
 
@@ -175,6 +177,12 @@ export interface YearPlan {
    * at the period's end and resume, upgrade, downgrade (from their self-service links).
    */
   controlsPerMonth: number;
+  /**
+   * Creators buy and change platform plans (simulated-year-plans.ts): Premium and Professional
+   * bought in month 1, a downgrade and a purchase in month 2, an upgrade mid-month 2, Free in
+   * month 3; the clock stops at each scheduled change until it is re-priced.
+   */
+  planChanges?: boolean;
   parallel: number;
   /** Runs after each month is billed and its webhooks delivered (a test kills things here). */
   afterMonth?: (month: number) => Promise<void>;
@@ -205,6 +213,8 @@ export interface YearResult {
   ledger: Ledger;
   /** What the customers did from their links, and what it did to invoices and earnings. */
   controls: ControlFigures;
+  /** Fees by the plan they followed, the creators' plan invoices, and their plans at the end. */
+  plans: PlanFigures;
   signups: { total: number; withCode: number; onTrial: number };
   subscribeSeconds: number;
 }
@@ -342,6 +352,18 @@ export async function runSimulatedYear(
     await stripe.subscriptions.update(id, { default_payment_method: pm.id });
   }
 
+  const plans = new CreatorPlans(
+    {
+      stripe,
+      emulatorUrl: () => server().emulatorUrl,
+      creators: creators.map((creator) => creator.client),
+      subscriptionsOf: (creator) =>
+        [...signups].flatMap(([id, signup]) => (signup.creator === creator ? [id] : [])),
+      postJson,
+      deliverWebhooks: () => deliverWebhooks(server().emulatorUrl),
+    },
+    plan.planChanges ?? false,
+  );
   const months: MonthFigures[] = [];
   let cancelled = failing;
   // The customers who act from their links: past every one the monthly cancellations can reach.
@@ -353,6 +375,7 @@ export async function runSimulatedYear(
   );
   for (let month = 1; month <= plan.months; month += 1) {
     const t = performance.now();
+    await plans.act(month, "start");
     if (month === plan.priceEditMonth) {
       for (const [i, creator] of creators.entries()) {
         await creator.client.call("PATCH", `/api/offerings/${creator.offerings[0]!.id}`, {
@@ -373,15 +396,14 @@ export async function runSimulatedYear(
     const controlsStarted = performance.now();
     await controls.startOfMonth();
     let controlSeconds = (performance.now() - controlsStarted) / 1000;
-    await postJson(`${server().emulatorUrl}/_emulator/clock/advance`, { days: 10 });
-    await deliverWebhooks(server().emulatorUrl);
+    await plans.advance(10);
+    await plans.act(month, "mid");
     const switchesStarted = performance.now();
     await controls.midMonth();
     controlSeconds += (performance.now() - switchesStarted) / 1000;
-    await postJson(`${server().emulatorUrl}/_emulator/clock/advance`, { days: 21 });
-    await deliverWebhooks(server().emulatorUrl);
+    await plans.advance(21);
     await plan.afterMonth?.(month);
-    const charges = (await listPaidInvoices(stripe)).filter((i) => i.subtotal > 0).length;
+    const charges = (await listPaidInvoices(stripe)).customers.filter((i) => i.subtotal > 0).length;
     const s = server();
     months.push({
       month,
@@ -411,11 +433,18 @@ export async function runSimulatedYear(
     });
     earningRows.push(...parsePaymentsCsv(i, await paymentsCsv(creator.client)));
   }
-  const paidInvoices = await listPaidInvoices(stripe);
+  const { customers: paidInvoices, plans: planInvoices } = await listPaidInvoices(stripe);
   const ledger = reconcileYear({ signups, paidInvoices, earningRows, totals });
   const checkStarted = performance.now();
   const controlFigures = await checkControls({ controls, stripe, paidInvoices, earningRows });
   log(`controls checked in ${((performance.now() - checkStarted) / 1000).toFixed(1)} s`);
+  const planFigures = await checkPlans({
+    plans,
+    stripe,
+    customerInvoices: paidInvoices,
+    planInvoices,
+    earningRows,
+  });
   const all = [...signups.values()];
   return {
     months,
@@ -427,6 +456,7 @@ export async function runSimulatedYear(
     earningsDiscountCents: ledger.earnings.discountCents,
     ledger,
     controls: controlFigures,
+    plans: planFigures,
     signups: {
       total: all.length,
       withCode: all.filter((s) => s.promoCode).length,
@@ -498,10 +528,18 @@ async function paymentsCsv(client: BenchClient): Promise<string> {
   return response.text();
 }
 
+/**
+ * The platform's paid invoices, with their payments: the customers' (of the creators'
+ * subscriptions) apart from the creators' own plan invoices (metadata kind "creator_plan").
+ */
 async function listPaidInvoices(stripe: Stripe) {
-  const out: Stripe.Invoice[] = [];
-  for await (const invoice of stripe.invoices.list({ status: "paid", limit: 100 }))
-    out.push(invoice);
+  const out = { customers: [] as Stripe.Invoice[], plans: [] as Stripe.Invoice[] };
+  for await (const invoice of stripe.invoices.list({
+    status: "paid",
+    limit: 100,
+    expand: ["data.payments"],
+  }))
+    (isPlanInvoice(invoice) ? out.plans : out.customers).push(invoice);
   return out;
 }
 

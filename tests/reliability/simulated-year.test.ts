@@ -14,7 +14,10 @@ import { freePort } from "../support/server-process";
 // whole server is restarted: every cadence, free trials and promo codes, customers pausing,
 // skipping, resuming and switching from their links, and every charged invoice (an upgrade's
 // prorated one too) still ends up as one earnings row, to the cent, with what the codes took
-// off; a pause's voided invoices are neither charged nor earned.
+// off; a pause's voided invoices are neither charged nor earned. The creators buy, upgrade,
+// downgrade and leave platform plans meanwhile (issue 23): every payment's fee is the one Stripe
+// took, under the plan in force when its invoice was made, and the plan invoices are exactly the
+// months billed and the upgrade's proration.
 // `npm run bench -- simulated-year` runs the same at 1,000 subscribers for a year.
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "regulars-year-"));
@@ -54,6 +57,7 @@ it("three months of 30 subscribers on every cadence, trials and codes survive a 
     monthlyCancelShare: 0.05,
     priceEditMonth: 2,
     controlsPerMonth: 1,
+    planChanges: true,
     parallel: 5,
     log: (line) => process.stderr.write(`simulated year: ${line}\n`),
     async afterMonth(month) {
@@ -136,6 +140,42 @@ it("three months of 30 subscribers on every cadence, trials and codes survive a 
   expect(controls.prorationEarningsCents).toBe(controls.prorationCents);
   expect(controls.switchedCustomers).toBeGreaterThan(0);
   expect(controls.switchedLinksWorking).toBe(controls.switchedCustomers);
+
+  // Fees follow the plan: each payment's fee is what Stripe took on its invoice, fits the plan
+  // the payment names, and that is the plan in force when the invoice was made (the ledger of
+  // plans checks all three, and the plan invoices against what the bench bought).
+  const { plans } = result;
+  process.stderr.write(
+    `simulated year: plans ${JSON.stringify({ ...plans, feeMisfits: plans.feeMisfits.length, mismatches: plans.mismatches.length })}\n`,
+  );
+  expect(plans.mismatches).toEqual([]);
+  // Soft: the rest of the run is still checked when a fee doesn't fit its plan.
+  expect.soft(plans.feeMisfits).toEqual([]);
+  for (const plan of ["free", "premium", "professional"] as const) {
+    expect(plans.fees[plan].rows, plan).toBeGreaterThan(0);
+  }
+  expect(plans.fees.free.rows + plans.fees.premium.rows + plans.fees.professional.rows).toBe(
+    result.earningsPayments,
+  );
+  // Creator 1: Premium, then Professional mid-month 2 (prorated); creator 2: Professional, then
+  // Premium from the end of its month; creator 3: Premium from month 2, Free at its month's end.
+  const [first, second, third] = plans.planInvoices;
+  expect(first!.paidCents).toEqual(first!.expectedCents);
+  expect(first!.paidCents.slice(0, 2)).toEqual([19_900, 19_900]);
+  expect(first!.paidCents).toContain(49_900);
+  expect(second!.paidCents).toEqual(second!.expectedCents);
+  expect(second!.paidCents[0]).toBe(49_900);
+  expect(second!.paidCents).toContain(19_900);
+  expect(third!.paidCents).toEqual(third!.expectedCents);
+  expect(third!.paidCents[0]).toBe(19_900);
+  expect(plans.finalPlans.slice(0, 2)).toEqual([
+    { plan: "professional", scheduled: null },
+    { plan: "premium", scheduled: null },
+  ]);
+  expect([
+    { plan: "premium", scheduled: "free" },
+    { plan: "free", scheduled: null },
+  ]).toContainEqual(plans.finalPlans[2]);
 
   // The server's own records of them, read from its data directory once it has stopped.
   await server!.stop();

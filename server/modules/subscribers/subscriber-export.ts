@@ -1,4 +1,5 @@
 import { cadenceLabel } from "../../../contracts/cadence";
+import { planById } from "../../../contracts/plans";
 import { csvHeader, csvRecord, money } from "../../lib/csv";
 import { type ExportQuestion, findQuestionsForExport } from "../offerings/question-repository";
 import { addressOfRow } from "../service-details/address-columns";
@@ -66,6 +67,8 @@ const paymentColumns = [
   "Amount (USD)",
   "Platform fee (USD)",
   "Platform fee (%)",
+  // The creator's plan when the invoice was made: what the fee followed (ADR 037).
+  "Plan",
   "Net (USD)",
   "Status",
   "Stripe invoice",
@@ -159,6 +162,7 @@ export async function* exportPaymentsCsv(
         money(row.amountCents),
         money(row.feeCents),
         row.feePercent,
+        planById(row.plan).name,
         money(row.netCents),
         earningLabels[row.kind],
         row.stripeInvoiceId,

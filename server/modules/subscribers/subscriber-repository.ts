@@ -287,6 +287,7 @@ export function listPaymentBatch(
       amountCents: creatorEarnings.grossAmountCents,
       feePercent: creatorEarnings.platformFeePercent,
       feeCents: creatorEarnings.platformFeeCents,
+      plan: creatorEarnings.plan,
       netCents: creatorEarnings.netAmountCents,
       kind: creatorEarnings.kind,
       stripeInvoiceId: creatorEarnings.stripeInvoiceId,

@@ -412,6 +412,7 @@ describe("CSV exports", () => {
       "Amount (USD)",
       "Platform fee (USD)",
       "Platform fee (%)",
+      "Plan",
       "Net (USD)",
       "Status",
       "Stripe invoice",
@@ -419,13 +420,14 @@ describe("CSV exports", () => {
     // The first payment and the renewal a month later.
     expect(rows).toHaveLength(2);
     for (const row of rows) {
-      expect(row.slice(1, 9)).toEqual([
+      expect(row.slice(1, 10)).toEqual([
         "Mary Jones",
         "mary.jones@example.com",
         "Weekly Lawn Care",
         "25.00",
         "3.75",
         "15",
+        "Free",
         "21.25",
         "Paid",
       ]);
