@@ -51,7 +51,20 @@ export const planCardRequestSchema = z.object({}).strict();
 export const planCardPortalSchema = z.object({ url: z.string() });
 
 /** A change of plan asked for; Free means leaving the paid plan at the end of its period. */
-export const changePlanSchema = z.object({ plan: planIdSchema }).strict();
+export const changePlanSchema = z
+  .object({
+    plan: planIdSchema,
+    /**
+     * An upgrade: the preview's `prorationDate`, so the charge is the one previewed to the cent.
+     * Without it the upgrade is priced at the moment it is made.
+     */
+    prorationDate: z
+      .number({ error: "prorationDate must be a number of seconds" })
+      .int("prorationDate must be a whole number of seconds")
+      .positive("prorationDate must be a number of seconds")
+      .optional(),
+  })
+  .strict();
 export type ChangePlanInput = z.infer<typeof changePlanSchema>;
 
 /**
@@ -64,6 +77,8 @@ export const planChangePreviewSchema = z.object({
   kind: z.enum(["upgrade", "downgrade", "cancel", "keep"]),
   /** Charged now (an upgrade's proration); 0 otherwise. */
   dueNowCents: z.number().int(),
+  /** Unix seconds the proration was priced at: send it back with the change. */
+  prorationDate: z.number().int(),
   /** ISO 8601: when the new plan's fee applies. */
   effectiveAt: z.string(),
   /** ISO 8601 and amount of the next monthly charge after the change; null when leaving. */

@@ -62,6 +62,11 @@ export async function previewPlanChange(app: AppClient, creator: TestCreator, pl
   return readJson(response, planChangePreviewSchema);
 }
 
-export async function changePlanTo(app: AppClient, creator: TestCreator, plan: PlanId) {
-  return app.request("/api/plan/change", planRequest(creator, "POST", { plan }));
+export async function changePlanTo(
+  app: AppClient,
+  creator: TestCreator,
+  plan: PlanId,
+  prorationDate?: number,
+) {
+  return app.request("/api/plan/change", planRequest(creator, "POST", { plan, prorationDate }));
 }

@@ -148,7 +148,8 @@ describe("buying a plan", () => {
 describe("changing a plan", () => {
   it("upgrades at once, charged the prorated rest of the month from Stripe's preview", async () => {
     const creator = await createCreator(app);
-    await buyPlan(app, creator, "premium");
+    const bought = await buyPlan(app, creator, "premium");
+    expect(bought.status, await bought.clone().text()).toBe(200);
     await advanceEmulatorClock(app, 10);
 
     const preview = await previewPlanChange(app, creator, "professional");
@@ -157,18 +158,26 @@ describe("changing a plan", () => {
     expect(preview.dueNowCents).toBeGreaterThan(18_000);
     expect(preview.dueNowCents).toBeLessThan(22_000);
 
-    const changed = await changePlanTo(app, creator, "professional");
+    // A preview a day old is shown again; one just made is charged to the cent.
+    await advanceEmulatorClock(app, 1);
+    const stale = await changePlanTo(app, creator, "professional", preview.prorationDate);
+    expect(stale.status).toBe(409);
+    expect(await planNow(creator.id)).toBe("premium");
+    const fresh = await previewPlanChange(app, creator, "professional");
+    await advanceEmulatorClock(app, 5 / 1440);
+    const changed = await changePlanTo(app, creator, "professional", fresh.prorationDate);
     expect(changed.status, await changed.clone().text()).toBe(200);
     const plan = await readJson(changed, creatorPlanSchema);
     expect(plan.plan).toBe("professional");
     expect(plan.nextCharge?.amountCents).toBe(49_900);
-    expect(plan.invoices[0]).toMatchObject({ amountCents: preview.dueNowCents, status: "paid" });
+    expect(plan.invoices[0]).toMatchObject({ amountCents: fresh.dueNowCents, status: "paid" });
     expect(await planNow(creator.id)).toBe("professional");
   });
 
   it("downgrades at the end of the paid month, and undoing it keeps the plan", async () => {
     const creator = await createCreator(app);
-    await buyPlan(app, creator, "professional");
+    const bought = await buyPlan(app, creator, "professional");
+    expect(bought.status, await bought.clone().text()).toBe(200);
     await advanceEmulatorClock(app, 5);
 
     const preview = await previewPlanChange(app, creator, "premium");
@@ -197,7 +206,8 @@ describe("changing a plan", () => {
 
   it("leaves for Free at the end of the paid month, e-mailed when it ends", async () => {
     const creator = await createCreator(app);
-    await buyPlan(app, creator, "premium");
+    const bought = await buyPlan(app, creator, "premium");
+    expect(bought.status, await bought.clone().text()).toBe(200);
     const preview = await previewPlanChange(app, creator, "free");
     expect(preview).toMatchObject({ kind: "cancel", nextCharge: null });
     const changed = await readJson(await changePlanTo(app, creator, "free"), creatorPlanSchema);

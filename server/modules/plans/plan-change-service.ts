@@ -23,6 +23,7 @@ import { type PlanSyncDeps, syncPlanSubscription } from "./plan-subscription-syn
 // subscription's metadata with the change, so the periods are written from Stripe's state.
 
 const RETRY = "Stripe could not be reached. Your plan hasn't changed; please try again.";
+const PREVIEW_LIFETIME_SECONDS = 15 * 60;
 
 type ChangeKind = PlanChangePreview["kind"];
 const rank = (plan: PlanId) => planIds.indexOf(plan);
@@ -124,6 +125,7 @@ export async function previewPlanChange(
     plan: input.plan,
     kind: change.kind,
     dueNowCents,
+    prorationDate: now,
     effectiveAt: iso(change.kind === "upgrade" || change.kind === "keep" ? now : periodEnd),
     nextCharge:
       change.kind === "cancel"
@@ -143,12 +145,20 @@ export async function changePlan(
 ): Promise<CreatorPlan> {
   const change = await planChange(deps, userId, input.plan);
   const now = Math.floor((await deps.clock.now()).getTime() / 1000);
+  // The preview's second, so the charge is the one shown; a preview more than a few minutes old
+  // (or from before this month) is shown again instead. The plan is in force from now.
+  const prorationDate = input.prorationDate ?? now;
+  const { current_period_start: start } = change.item;
+  const isStale = prorationDate < Math.max(start, now - PREVIEW_LIFETIME_SECONDS);
+  if (change.kind === "upgrade" && (isStale || prorationDate > now)) {
+    throw new AppError("conflict", "This preview is out of date. Choose the plan again.");
+  }
   const params = await changeParams(deps, change, input.plan, now);
   await atStripe(() =>
     deps.stripe.subscriptions.update(change.subscription.id, {
       ...params,
       ...(change.kind === "upgrade"
-        ? { proration_date: now, payment_behavior: "error_if_incomplete" as const }
+        ? { proration_date: prorationDate, payment_behavior: "error_if_incomplete" as const }
         : {}),
     }),
   );

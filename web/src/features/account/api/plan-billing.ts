@@ -110,10 +110,10 @@ export function usePlanChangePreview(plan: PlanId, enabled: boolean) {
 export function useChangePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (plan: PlanId) =>
+    mutationFn: (change: { plan: PlanId; prorationDate?: number }) =>
       apiRequest("/api/plan/change", {
         method: "POST",
-        body: changePlanSchema.parse({ plan }),
+        body: changePlanSchema.parse(change),
         schema: creatorPlanSchema,
       }),
     onSuccess: (plan) => showPlan(queryClient, plan),

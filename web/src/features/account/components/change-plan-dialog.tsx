@@ -63,10 +63,14 @@ function ChangePlanForm({
     if (!preview.data) return;
     const notice = planChangedNotice(preview.data, current.plan, formatDate);
     onBusyChange(true);
-    change.mutate(values.plan, {
-      onSuccess: () => onChanged(notice),
-      onSettled: () => onBusyChange(false),
-    });
+    // An upgrade is charged at the preview's second: exactly what it said.
+    change.mutate(
+      { plan: values.plan, prorationDate: preview.data.prorationDate },
+      {
+        onSuccess: () => onChanged(notice),
+        onSettled: () => onBusyChange(false),
+      },
+    );
   });
 
   return (

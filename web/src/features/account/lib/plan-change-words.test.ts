@@ -12,6 +12,7 @@ const preview = (fields: Partial<PlanChangePreview>): PlanChangePreview => ({
   plan: "premium",
   kind: "downgrade",
   dueNowCents: 0,
+  prorationDate: 1_769_904_000,
   effectiveAt: "2026-02-01T00:00:00.000Z",
   nextCharge: null,
   ...fields,
