@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { splitPlatformFee } from "./money";
-import { applicationFeeCents, feeFitsPlan, planById, plans, subscriptionFeePercent } from "./plans";
+import {
+  applicationFeeCents,
+  feeFitsPlan,
+  planById,
+  plans,
+  subscriptionFeePercent,
+  subscriptionPriceOfInvoice,
+} from "./plans";
 
 describe("applicationFeeCents", () => {
   it("takes Free's and Premium's share, processing included, rounded as the earnings split", () => {
@@ -69,11 +76,49 @@ describe("feeFitsPlan", () => {
     expect(feeFitsPlan("free", 5000, 250)).toBe(false);
   });
 
-  it("lets Professional's percentage round up, never down", () => {
+  it("takes Professional's fee as the subscription's share, whatever kind of charge", () => {
     expect(feeFitsPlan("professional", 5000, 175)).toBe(true);
-    expect(feeFitsPlan("professional", 5000, 176)).toBe(true);
+    expect(feeFitsPlan("professional", 5000, 176)).toBe(false);
     expect(feeFitsPlan("professional", 5000, 174)).toBe(false);
-    expect(feeFitsPlan("professional", 5000, 250)).toBe(false);
     expect(feeFitsPlan("professional", 0, 0)).toBe(true);
+    // $50 with 20% off: 3.5% of $40.00, not 2.9% + 30¢ of it.
+    expect(feeFitsPlan("professional", 4000, 140, 5000)).toBe(true);
+    expect(feeFitsPlan("professional", 4000, 146, 5000)).toBe(false);
+  });
+});
+
+describe("a discounted or prorated charge", () => {
+  it("takes the subscription's share of it, as Stripe takes application_fee_percent", () => {
+    // Premium and Free: the plan's share, whatever the price.
+    expect(applicationFeeCents("premium", 4000, 5000)).toBe(200);
+    // Professional: 3.56% of a $45.50 subscription charged $36.40 after 20% off.
+    expect(subscriptionFeePercent("professional", 4550)).toBe(3.56);
+    expect(applicationFeeCents("professional", 3640, 4550)).toBe(130);
+    // A proration of 87¢ toward a $45.50 price.
+    expect(applicationFeeCents("professional", 87, 4550)).toBe(3);
+  });
+});
+
+describe("subscriptionPriceOfInvoice", () => {
+  const line = (amount: number, unit: number, proration: boolean) => ({
+    amount,
+    quantity: 1,
+    pricing: { unit_amount_decimal: String(unit) },
+    parent: { subscription_item_details: { proration } },
+  });
+
+  it("is the period's line at its unit price, before a discount", () => {
+    expect(
+      subscriptionPriceOfInvoice({ subtotal: 4550, lines: { data: [line(4550, 4550, false)] } }),
+    ).toBe(4550);
+  });
+
+  it("is the new price's line on an invoice of prorations alone", () => {
+    const lines = [line(-1200, 3333, true), line(1640, 4550, true)];
+    expect(subscriptionPriceOfInvoice({ subtotal: 440, lines: { data: lines } })).toBe(4550);
+  });
+
+  it("falls back to the subtotal without subscription lines", () => {
+    expect(subscriptionPriceOfInvoice({ subtotal: 999, lines: { data: [] } })).toBe(999);
   });
 });

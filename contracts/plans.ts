@@ -58,26 +58,11 @@ export const MAX_OFFERINGS_PER_CREATOR = 200;
 export const FREE_PLAN_FEE_PERCENT = planById("free").feePercent;
 
 /**
- * The platform's fee on one charge of `chargeCents` under `plan`: every fee we set on an
- * invoice, expect, record or reconcile comes from here (ADR 037). Nothing is charged on $0.
- * Free and Premium: the plan's share, rounded to the cent (half up, as splitPlatformFee).
- * Professional: Stripe's processing, never more than the charge itself.
- */
-export function applicationFeeCents(plan: PlanId, chargeCents: number): number {
-  if (chargeCents <= 0) return 0;
-  const terms = planById(plan);
-  if (!terms.passesProcessingThrough) return Math.round((chargeCents * terms.feePercent) / 100);
-  const processing =
-    Math.round((chargeCents * CARD_PROCESSING.basisPoints) / 10_000) + CARD_PROCESSING.fixedCents;
-  return Math.min(chargeCents, processing);
-}
-
-/**
- * The `application_fee_percent` a subscription of `priceCents` carries under `plan`, for the
- * invoices Stripe finalizes at once (a first invoice, a switch's proration), which take their
- * fee from it. Stripe takes two decimals: Professional's pass-through is rounded up, so the
- * platform never pays processing on them (at most a hundredth of a percent over; a renewal's
- * own fee is set exactly on its draft). Capped at 100.
+ * The `application_fee_percent` a subscription of `priceCents` (its full price) carries under
+ * `plan`. Free and Premium: the plan's share. Professional: Stripe's processing of a charge of
+ * the full price, 2.9% + 30¢, as a share of it, rounded up to Stripe's two decimals so the
+ * platform never pays processing on a full charge (at most a hundredth of a percent over).
+ * Capped at 100.
  */
 export function subscriptionFeePercent(plan: PlanId, priceCents: number): number {
   const terms = planById(plan);
@@ -90,14 +75,58 @@ export function subscriptionFeePercent(plan: PlanId, priceCents: number): number
 }
 
 /**
- * Whether `takenCents` is the right fee on a charge under `plan`: exactly `applicationFeeCents`,
- * except that an invoice Stripe finalized at once took Professional's pass-through as a
- * percentage rounded up (`subscriptionFeePercent`), which may be over by that rounding, never
- * under. The nightly reconciliation reports every fee that doesn't fit.
+ * The platform's fee on one charge of `chargeCents` from a subscription whose full price is
+ * `priceCents` (the charge itself, for a full charge): every fee we set on an invoice, expect,
+ * record or reconcile comes from here (ADR 037, amended). It is always the subscription's
+ * percentage of the charge, rounded to the cent as Stripe rounds `application_fee_percent`, so
+ * every invoice takes the same fee whether Stripe finalizes it at once (a first charge, a
+ * switch's proration) or we set it on its draft (a renewal). On Professional that is exactly
+ * Stripe's 2.9% + 30¢ on a full charge, and the same share of a discounted or prorated one.
+ * Nothing is charged on $0.
  */
-export function feeFitsPlan(plan: PlanId, chargeCents: number, takenCents: number): boolean {
-  const exact = applicationFeeCents(plan, chargeCents);
-  if (takenCents === exact) return true;
-  if (!planById(plan).passesProcessingThrough) return false;
-  return takenCents > exact && takenCents - exact <= Math.ceil(chargeCents / 10_000) + 1;
+export function applicationFeeCents(
+  plan: PlanId,
+  chargeCents: number,
+  priceCents: number = chargeCents,
+): number {
+  if (chargeCents <= 0) return 0;
+  return Math.round((chargeCents * subscriptionFeePercent(plan, priceCents)) / 100);
+}
+
+/** Whether `takenCents` is the fee `applicationFeeCents` gives: the reconciliation's test. */
+export function feeFitsPlan(
+  plan: PlanId,
+  chargeCents: number,
+  takenCents: number,
+  priceCents: number = chargeCents,
+): boolean {
+  return takenCents === applicationFeeCents(plan, chargeCents, priceCents);
+}
+
+/** One line of an invoice, as much of it as the subscription's price is read from. */
+export interface InvoiceLineFacts {
+  amount: number;
+  quantity: number | null;
+  pricing?: { unit_amount_decimal?: string | null } | null;
+  parent?: { subscription_item_details?: { proration: boolean } | null } | null;
+}
+
+/**
+ * The full price of the subscription an invoice was made for: its period's lines at their unit
+ * price (a renewal, a first charge, before any discount), or for an invoice of prorations alone
+ * (a switch's upgrade) the line charging the new price. What the subscription's percentage was
+ * worked out from when the invoice was made.
+ */
+export function subscriptionPriceOfInvoice(invoice: {
+  subtotal: number;
+  lines: { data: InvoiceLineFacts[] };
+}): number {
+  const unitTotal = (line: InvoiceLineFacts) =>
+    Math.round(Number(line.pricing?.unit_amount_decimal ?? line.amount) * (line.quantity ?? 1));
+  const items = invoice.lines.data.filter((line) => line.parent?.subscription_item_details);
+  const period = items.filter((line) => !line.parent?.subscription_item_details?.proration);
+  if (period.length > 0) return period.reduce((sum, line) => sum + unitTotal(line), 0);
+  const charged = items.filter((line) => line.amount > 0);
+  if (charged.length > 0) return charged.reduce((sum, line) => sum + unitTotal(line), 0);
+  return invoice.subtotal;
 }

@@ -4,7 +4,13 @@
 // and the upgrade's proration the bench expected, each as the Account tab lists it; every
 // creator ends on the plan the actions leave them on.
 import type Stripe from "stripe";
-import { applicationFeeCents, feeFitsPlan, type PlanId, planIds } from "../../contracts/plans";
+import {
+  applicationFeeCents,
+  feeFitsPlan,
+  type PlanId,
+  planIds,
+  subscriptionPriceOfInvoice,
+} from "../../contracts/plans";
 import type { EarningRow } from "./simulated-year-ledger";
 import { type CreatorPlans, planAt } from "./simulated-year-plans";
 
@@ -59,9 +65,11 @@ export async function checkPlans(input: {
     const stripeFee = taken.get(invoice.id!) ?? 0;
     if (row.feeCents !== stripeFee)
       mismatches.push(`${what}: fee ${row.feeCents} cents, Stripe took ${stripeFee}`);
-    if (!feeFitsPlan(row.plan, row.amountCents, row.feeCents))
+    // The subscription's share of the charge, from the price its invoice was made at.
+    const priceCents = subscriptionPriceOfInvoice(invoice);
+    if (!feeFitsPlan(row.plan, row.amountCents, row.feeCents, priceCents))
       feeMisfits.push(
-        `${what}: fee ${row.feeCents} cents doesn't fit ${row.plan} (${applicationFeeCents(row.plan, row.amountCents)} exactly)`,
+        `${what}: fee ${row.feeCents} cents doesn't fit ${row.plan} on a price of ${priceCents} (${applicationFeeCents(row.plan, row.amountCents, priceCents)} exactly)`,
       );
     const expected = planAt(plans.timelines[row.creator]!, invoice.created);
     if (row.plan !== expected)

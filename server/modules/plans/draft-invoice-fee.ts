@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { applicationFeeCents } from "../../../contracts/plans";
+import { applicationFeeCents, subscriptionPriceOfInvoice } from "../../../contracts/plans";
 import type { Db } from "../../db/client";
 import { isUuid, SUBSCRIPTION_METADATA } from "../billing/subscription-metadata";
 import { findOfferingById } from "../offerings/offering-repository";
@@ -27,7 +27,8 @@ export async function setDraftInvoiceFee(
   // Not a creator's subscription (the platform's own plan invoices, another integration's).
   if (!offering) return "not_ours";
   const plan = await planInForceAt(deps.db, offering.userId, new Date(invoice.created * 1000));
-  const fee = applicationFeeCents(plan, invoice.amount_due);
+  // The subscription's percentage of what is due, as Stripe would take it (ADR 037, amended).
+  const fee = applicationFeeCents(plan, invoice.amount_due, subscriptionPriceOfInvoice(invoice));
   await deps.stripe.invoices.update(
     invoice.id!,
     { application_fee_amount: fee },

@@ -1,5 +1,9 @@
 import type Stripe from "stripe";
-import { applicationFeeCents, feeFitsPlan } from "../../../contracts/plans";
+import {
+  applicationFeeCents,
+  feeFitsPlan,
+  subscriptionPriceOfInvoice,
+} from "../../../contracts/plans";
 import type { Metrics } from "../../integrations/metrics/metrics";
 import { paymentIntentIdOf } from "../../integrations/stripe/invoice-payment-intent";
 import { type BillingDeps, syncStripeSubscription } from "../billing/billing-sync";
@@ -185,11 +189,12 @@ export async function reconcileEarnings(
       });
     }
     const plan = planAt(timelines.get(row.userId), new Date(invoice.created * 1000));
-    if (!feeFitsPlan(plan, invoice.amount_paid, taken)) {
+    const priceCents = subscriptionPriceOfInvoice(invoice);
+    if (!feeFitsPlan(plan, invoice.amount_paid, taken, priceCents)) {
       note({
         ...base,
         kind: "plan_fee_mismatch",
-        recordedCents: applicationFeeCents(plan, invoice.amount_paid),
+        recordedCents: applicationFeeCents(plan, invoice.amount_paid, priceCents),
         stripeCents: taken,
       });
     }

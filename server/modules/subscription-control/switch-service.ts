@@ -13,6 +13,7 @@ import {
   type SubscriberRef,
 } from "../customer-portal/customer-portal-service";
 import { findOfferingById, type OfferingRow } from "../offerings/offering-repository";
+import { newSubscriptionFeePercent } from "../plans/plan-fees";
 import { isPromoCodeForOffering } from "../promotions/promotion-repository";
 import { subscriberDiscountOf } from "../promotions/subscriber-discount";
 import { countFreeSeats } from "../seats/seat-repository";
@@ -176,10 +177,18 @@ export async function switchOffering(
     [SWITCH_METADATA.id]: randomUUID(),
     [SWITCH_METADATA.at]: isUpgrade ? "now" : String(end),
   };
+  // The creator's plan on the new price (Professional's share depends on it, ADR 037): the
+  // upgrade's proration and every renewal after take their fee from it.
+  const feePercent = await newSubscriptionFeePercent(
+    deps,
+    plan.target.userId,
+    plan.target.priceCents,
+  );
   await atStripe(
     () =>
       deps.stripe.subscriptions.update(plan.subscription.id, {
         items: itemChange(plan),
+        application_fee_percent: feePercent,
         metadata,
         ...(isUpgrade
           ? {
