@@ -1,7 +1,8 @@
 import { and, asc, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { creatorPlanSchema } from "../../contracts/plan-billing";
-import { applicationFeeCents, type PlanId } from "../../contracts/plans";
+import { applicationFeeCents, type PlanId, subscriptionFeePercent } from "../../contracts/plans";
+import { switchPreviewSchema } from "../../contracts/subscription-control";
 import { creatorEarnings, emailOutbox } from "../../server/db/schema/app";
 import { queueDueRepricing } from "../../server/modules/plans/fee-repricing";
 import { createOffering, createOnboardedCreator } from "../factories/offering-factory";
@@ -13,7 +14,7 @@ import {
   testCards,
 } from "../factories/stripe-browser";
 import { subscribeWithCard } from "../factories/subscriber-factory";
-import type { TestApp } from "../setup/test-app";
+import { jsonRequest, type TestApp } from "../setup/test-app";
 import { readJson } from "../support/read-json";
 import { startTestAppPerFile } from "../support/test-app-per-file";
 
@@ -214,5 +215,41 @@ describe("fees follow the plan the creator buys, changes and loses", () => {
       paymentProblem: null,
       card: { last4: "4242" },
     });
+  });
+
+  it("a customer's switch on Professional takes the new price's share, on its proration and after", async () => {
+    const creator = await createOnboardedCreator(app);
+    expect((await buyPlan(app, creator, "professional")).status).toBe(200);
+    const basic = await createOffering(app, creator, { title: "Basic Lawn", priceCents: 3000 });
+    const full = await createOffering(app, creator, { title: "Full Lawn", priceCents: 4550 });
+    const sub = await subscribeWithCard(app, basic, { name: "Ann" });
+    const { stripe } = app.runtime.deps;
+    expect((await stripe.subscriptions.retrieve(sub.subscriptionId)).application_fee_percent).toBe(
+      subscriptionFeePercent("professional", 3000),
+    );
+    await advanceEmulatorClock(app, 10);
+    const link = `/api/public/customers/${basic.customUrl}/${sub.manageKey}`;
+    const preview = await readJson(
+      await app.request(`${link}/switch/preview`, jsonRequest("POST", { offeringId: full.id })),
+      switchPreviewSchema,
+    );
+    const switched = await app.request(
+      `${link}/switch`,
+      jsonRequest("POST", { offeringId: full.id, prorationDate: preview.prorationDate }),
+    );
+    expect(switched.status, await switched.clone().text()).toBe(200);
+    expect((await stripe.subscriptions.retrieve(sub.subscriptionId)).application_fee_percent).toBe(
+      subscriptionFeePercent("professional", 4550),
+    );
+    await advanceEmulatorClock(app, 25);
+    // First charge, the upgrade's proration, the first renewal at the new price: each fee is
+    // the subscription's share of it, to the cent, as the reconciliation expects.
+    const payments = await paymentsOf(creator.id);
+    expect(payments.map((p) => p.gross)).toEqual([3000, preview.dueNowCents, 4550]);
+    expect(payments.map((p) => p.fee)).toEqual([
+      applicationFeeCents("professional", 3000),
+      applicationFeeCents("professional", preview.dueNowCents, 4550),
+      applicationFeeCents("professional", 4550),
+    ]);
   });
 });
