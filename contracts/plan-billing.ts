@@ -104,6 +104,8 @@ export type PlanInvoice = z.infer<typeof planInvoiceSchema>;
 export const creatorPlanSchema = z.object({
   /** The plan in force now: the fee every payment from now on is charged. */
   plan: planIdSchema,
+  /** ISO 8601: since when that plan is in force; null on Free before any paid plan. */
+  since: z.string().nullable(),
   /**
    * The plan subscription's state at Stripe: none (on Free, never bought or ended), active, or
    * past_due (a charge failed and is being retried: `paymentProblem` says when).

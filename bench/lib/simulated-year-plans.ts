@@ -201,8 +201,8 @@ export class CreatorPlans {
       this.fail(creator, `bought ${plan}, confirm answered ${confirmed.plan}`);
     const paid = confirmed.invoices.filter((invoice) => invoice.status === "paid");
     if (paid.length !== 1) this.fail(creator, `bought ${plan}: ${paid.length} paid plan invoices`);
-    // In force from the first invoice's payment.
-    const from = paid[0] ? seconds(paid[0].date) : await this.clock();
+    // In force from the second after the purchase was recorded, as the Account tab says.
+    const from = confirmed.since ? seconds(confirmed.since) : await this.clock();
     this.timelines[creator]!.push({ plan, from });
     const cents = planById(plan).monthlyPriceCents;
     this.expectedCharges[creator]!.push({ cents, what: `${plan} bought` });
@@ -223,7 +223,7 @@ export class CreatorPlans {
       }),
     );
     if (preview.kind === "upgrade") {
-      const from = prorationDate ?? (await this.clock());
+      const from = changed.since ? seconds(changed.since) : await this.clock();
       this.timelines[creator]!.push({ plan, from });
       this.expectedCharges[creator]!.push({
         cents: preview.dueNowCents,

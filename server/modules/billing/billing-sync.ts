@@ -7,7 +7,6 @@ import type { JobQueue } from "../../integrations/jobs/job-queue";
 import type { BillingClock } from "../../integrations/stripe/billing-clock";
 import { paymentIntentIdOf } from "../../integrations/stripe/invoice-payment-intent";
 import type { Logger } from "../../lib/logger";
-import { oneAtATimePerKey } from "../../lib/one-at-a-time";
 import { renderClosingNotice } from "../closed-subscriptions/closing-notice";
 import { findOfferingById, type OfferingRow } from "../offerings/offering-repository";
 import { findPromoCodeById } from "../promotions/promotion-repository";
@@ -43,6 +42,7 @@ import {
 } from "./subscription-changes";
 import { isUuid, SUBSCRIPTION_METADATA } from "./subscription-metadata";
 import { claimSyncWrite, takeSyncTicket } from "./sync-order-repository";
+import { MAX_SYNC_READS, syncTurnsOf } from "./sync-turns";
 import { recordTrialGrant } from "./trial-grant-repository";
 
 export interface BillingDeps {
@@ -232,24 +232,6 @@ interface SyncOptions {
 /** A read of Stripe that a newer one may have overtaken: read again rather than write it. */
 class OvertakenReadError extends Error {}
 
-/** Each overtaken read is followed by a newer one; this many in a row means constant change. */
-const MAX_READS = 5;
-
-/**
- * One sync of a subscription at a time in this process (a request's and its webhooks' arrive
- * together), so overlapping reads, and reading again, are left to syncs on other instances.
- * Per database handle, so each app (and each instance a test starts) has its own.
- */
-const syncTurns = new WeakMap<Db, ReturnType<typeof oneAtATimePerKey>>();
-function syncTurnsOf(db: Db) {
-  let turns = syncTurns.get(db);
-  if (!turns) {
-    turns = oneAtATimePerKey();
-    syncTurns.set(db, turns);
-  }
-  return turns;
-}
-
 /**
  * Brings our rows in line with Stripe's current state of one subscription. Webhooks and the
  * subscribe flow both call it; it re-fetches from Stripe, so events may come in any order,
@@ -274,7 +256,7 @@ export async function syncStripeSubscription(
         try {
           return await syncFromOneRead(deps, stripeSubscriptionId, options);
         } catch (error) {
-          if (!(error instanceof OvertakenReadError) || read >= MAX_READS) throw error;
+          if (!(error instanceof OvertakenReadError) || read >= MAX_SYNC_READS) throw error;
         }
       }
     },

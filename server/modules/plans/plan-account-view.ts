@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import type { CreatorPlan, PlanInvoice } from "../../../contracts/plan-billing";
 import { AppError } from "../../lib/errors";
-import { planInForceAt } from "./plan-period-repository";
+import { periodInForceAt } from "./plan-period-repository";
 import { findPlanCustomer, nextPeriodAfter } from "./plan-subscription-repository";
 import type { PlanSyncDeps } from "./plan-subscription-sync";
 
@@ -53,13 +53,15 @@ function problemOf(subscription: Stripe.Subscription): CreatorPlan["paymentProbl
 
 export async function getCreatorPlan(deps: PlanSyncDeps, userId: string): Promise<CreatorPlan> {
   const now = await deps.clock.now();
-  const plan = await planInForceAt(deps.db, userId, now);
+  const period = await periodInForceAt(deps.db, userId, now);
+  const plan = period?.plan ?? "free";
   const scheduled = await nextPeriodAfter(deps.db, userId, now);
   const scheduledChange = scheduled
     ? { plan: scheduled.plan, at: scheduled.effectiveAt.toISOString() }
     : null;
   const base: CreatorPlan = {
     plan,
+    since: period?.effectiveAt.toISOString() ?? null,
     status: "none",
     nextCharge: null,
     scheduledChange,

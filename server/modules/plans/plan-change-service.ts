@@ -82,7 +82,9 @@ async function changeParams(
   if (kind === "cancel") return { cancel_at_period_end: true };
   const billed = (kind === "keep" ? current : target) as PaidPlanId;
   const price = await platformPlanPriceId(deps.stripe, billed);
-  const from = kind === "upgrade" ? nowSeconds : kind === "downgrade" ? item.current_period_end : 0;
+  // An upgrade is in force from the second after it is made (as a purchase is).
+  const from =
+    kind === "upgrade" ? nowSeconds + 1 : kind === "downgrade" ? item.current_period_end : 0;
   return {
     cancel_at_period_end: false,
     items: [{ id: item.id, price }],

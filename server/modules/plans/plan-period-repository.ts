@@ -71,7 +71,11 @@ export async function writePlanPeriod(db: Db, input: PlanPeriodInput): Promise<s
 /** The period in force at `at`, with its id: what a re-pricing job keys its Stripe call on. */
 export async function periodInForceAt(db: Db, userId: string, at: Date) {
   const [period] = await db
-    .select({ id: creatorPlanPeriods.id, plan: creatorPlanPeriods.plan })
+    .select({
+      id: creatorPlanPeriods.id,
+      plan: creatorPlanPeriods.plan,
+      effectiveAt: creatorPlanPeriods.effectiveAt,
+    })
     .from(creatorPlanPeriods)
     .where(and(eq(creatorPlanPeriods.userId, userId), lte(creatorPlanPeriods.effectiveAt, at)))
     .orderBy(desc(creatorPlanPeriods.effectiveAt))

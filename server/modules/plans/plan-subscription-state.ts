@@ -37,8 +37,6 @@ export interface PlanSubscriptionFacts {
   cancelAtPeriodEnd: boolean;
   periodEnd: Date;
   endedAt: Date | null;
-  /** When its first invoice was paid, if that is the latest invoice. */
-  firstPaidAt: Date | null;
   /** Whether the subscription already wrote a period (its purchase was recorded). */
   isRecorded: boolean;
   now: Date;
@@ -68,16 +66,24 @@ export function planPeriodsOf(facts: PlanSubscriptionFacts): {
   if (!LIVE.has(facts.status)) return { deleteAfter: null, writes: [] };
   const writes: PeriodWrite[] = [];
   if (!facts.isRecorded) {
-    // The purchase: in force from its payment.
-    writes.push({ plan: facts.plan, effectiveAt: facts.firstPaidAt ?? now });
+    // The purchase: in force from the second after it is recorded, so anything made in a second
+    // that could not yet see it (a customer's first invoice, a renewal) is on the plan before.
+    writes.push({ plan: facts.plan, effectiveAt: nextSecond(now) });
   } else if (facts.from) {
     writes.push({ plan: facts.plan, effectiveAt: facts.from });
   }
   if (facts.cancelAtPeriodEnd) writes.push({ plan: "free", effectiveAt: facts.periodEnd });
-  return { deleteAfter: now, writes };
+  // Scheduled decisions begin later than a change made now (in force from its next second),
+  // which a sync that doesn't write it again (a purchase already recorded) must keep.
+  return { deleteAfter: new Date(nextSecond(now).getTime() + 1000), writes };
 }
 
-/** The facts of a subscription retrieved with its latest invoice expanded. */
+/** The whole second after `at`: when a change recorded at `at` is in force. */
+export function nextSecond(at: Date): Date {
+  return new Date((Math.floor(at.getTime() / 1000) + 1) * 1000);
+}
+
+/** The facts of a plan subscription as Stripe has it. */
 export function planSubscriptionFacts(
   subscription: Stripe.Subscription,
   isRecorded: boolean,
@@ -87,11 +93,6 @@ export function planSubscriptionFacts(
   if (!plan) return null;
   const from = Number(subscription.metadata[PLAN_METADATA.from]);
   const item = subscription.items.data[0];
-  const invoice = subscription.latest_invoice;
-  const paidAt =
-    invoice && typeof invoice !== "string" && invoice.billing_reason === "subscription_create"
-      ? invoice.status_transitions?.paid_at
-      : null;
   const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
   return {
     status: subscription.status,
@@ -100,7 +101,6 @@ export function planSubscriptionFacts(
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     periodEnd: seconds(subscription.cancel_at ?? item?.current_period_end) ?? now,
     endedAt: seconds(subscription.ended_at),
-    firstPaidAt: seconds(paidAt),
     isRecorded,
     now,
   };
