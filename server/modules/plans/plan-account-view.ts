@@ -3,6 +3,7 @@ import type { CreatorPlan, PlanInvoice } from "../../../contracts/plan-billing";
 import { AppError } from "../../lib/errors";
 import { periodInForceAt } from "./plan-period-repository";
 import { findPlanCustomer, nextPeriodAfter } from "./plan-subscription-repository";
+import { isLivePlanSubscription, isPlanPaymentFailing } from "./plan-subscription-state";
 import type { PlanSyncDeps } from "./plan-subscription-sync";
 
 // The Account tab's plan card: the plan in force from our periods (what fees follow), the rest
@@ -90,10 +91,9 @@ export async function getCreatorPlan(deps: PlanSyncDeps, userId: string): Promis
     );
   }
   const rows = invoices.flatMap((invoice) => invoiceRow(invoice) ?? []);
-  const live = ["active", "trialing", "past_due", "unpaid"].includes(subscription.status);
-  if (!live) return { ...base, invoices: rows };
+  if (!isLivePlanSubscription(subscription.status)) return { ...base, invoices: rows };
   const item = subscription.items.data[0];
-  const isPastDue = subscription.status === "past_due" || subscription.status === "unpaid";
+  const isPastDue = isPlanPaymentFailing(subscription.status);
   return {
     ...base,
     status: isPastDue ? "past_due" : "active",

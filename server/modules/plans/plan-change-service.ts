@@ -13,7 +13,11 @@ import { getCreatorPlan } from "./plan-account-view";
 import { planInForceAt } from "./plan-period-repository";
 import { platformPlanPriceId } from "./plan-prices";
 import { findPlanCustomer } from "./plan-subscription-repository";
-import { PLAN_METADATA } from "./plan-subscription-state";
+import {
+  isLivePlanSubscription,
+  isPlanPaymentFailing,
+  PLAN_METADATA,
+} from "./plan-subscription-state";
 import { type PlanSyncDeps, syncPlanSubscription } from "./plan-subscription-sync";
 
 // Changing a paid plan (issue 23, ADR 038): an upgrade is charged now for the rest of the month
@@ -49,11 +53,11 @@ async function planChange(deps: PlanSyncDeps, userId: string, target: PlanId) {
   const subscription = await atStripe(() =>
     deps.stripe.subscriptions.retrieve(saved.stripeSubscriptionId!),
   );
-  if (!["active", "trialing", "past_due"].includes(subscription.status)) {
+  if (!isLivePlanSubscription(subscription.status)) {
     throw new AppError("conflict", "Your paid plan has ended. Choose a plan to buy it again.");
   }
   const kind = kindOf(current, target);
-  if (subscription.status === "past_due" && kind !== "cancel") {
+  if (isPlanPaymentFailing(subscription.status) && kind !== "cancel") {
     throw new AppError(
       "conflict",
       "Your last plan payment failed. Update your card before changing plan, or choose Free.",

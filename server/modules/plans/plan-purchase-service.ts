@@ -1,4 +1,3 @@
-import type Stripe from "stripe";
 import type {
   CreatorPlan,
   StartPlanInput,
@@ -17,7 +16,11 @@ import {
   savePlanCustomer,
   savePlanSubscription,
 } from "./plan-subscription-repository";
-import { CREATOR_PLAN_KIND, PLAN_METADATA } from "./plan-subscription-state";
+import {
+  CREATOR_PLAN_KIND,
+  isLivePlanSubscription,
+  PLAN_METADATA,
+} from "./plan-subscription-state";
 import { type PlanSyncDeps, syncPlanSubscription } from "./plan-subscription-sync";
 
 // Buying a plan (issue 23, ADR 038): the creator becomes a customer of the platform account,
@@ -35,11 +38,14 @@ export interface PlanBuyer {
   name: string;
 }
 
-const LIVE = new Set<Stripe.Subscription.Status>(["active", "trialing", "past_due", "unpaid"]);
+type SavedPlanCustomer = Awaited<ReturnType<typeof findPlanCustomer>>;
 
 /** The creator's platform customer, made on the first purchase and kept. */
-async function ensureCustomer(deps: PlanSyncDeps, buyer: PlanBuyer): Promise<string> {
-  const saved = await findPlanCustomer(deps.db, buyer.id);
+async function ensureCustomer(
+  deps: PlanSyncDeps,
+  buyer: PlanBuyer,
+  saved: SavedPlanCustomer,
+): Promise<string> {
   if (saved) return saved.stripeCustomerId;
   const customer = await deps.stripe.customers.create(
     {
@@ -59,11 +65,10 @@ async function ensureCustomer(deps: PlanSyncDeps, buyer: PlanBuyer): Promise<str
  * A plan already bought can't be bought again (it is changed instead); an attempt abandoned at
  * the card step (still incomplete) is cancelled, so it can never be paid late beside this one.
  */
-async function clearPreviousAttempt(deps: PlanSyncDeps, userId: string) {
-  const saved = await findPlanCustomer(deps.db, userId);
+async function clearPreviousAttempt(deps: PlanSyncDeps, userId: string, saved: SavedPlanCustomer) {
   if (!saved?.stripeSubscriptionId) return;
   const previous = await deps.stripe.subscriptions.retrieve(saved.stripeSubscriptionId);
-  if (LIVE.has(previous.status)) {
+  if (isLivePlanSubscription(previous.status)) {
     const name = planById(await planInForceAt(deps.db, userId, await deps.clock.now())).name;
     throw new AppError(
       "conflict",
@@ -83,8 +88,9 @@ export async function startPlan(
     await lockPlanPurchase(tx, buyer.id);
     const locked = { ...deps, db: tx };
     try {
-      await clearPreviousAttempt(locked, buyer.id);
-      const customer = await ensureCustomer(locked, buyer);
+      const saved = await findPlanCustomer(tx, buyer.id);
+      await clearPreviousAttempt(locked, buyer.id, saved);
+      const customer = await ensureCustomer(locked, buyer, saved);
       await deps.stripe.paymentMethods.attach(
         input.paymentMethodId,
         { customer },

@@ -28,6 +28,11 @@ export function paidPlanOf(value: string | undefined): PaidPlanId | null {
 
 /** Subscriptions whose plan is (still) bought: past_due keeps the plan while Stripe retries. */
 const LIVE = new Set<Stripe.Subscription.Status>(["active", "past_due", "trialing", "unpaid"]);
+export const isLivePlanSubscription = (status: Stripe.Subscription.Status) => LIVE.has(status);
+
+/** A charge of the plan failed and is being retried (or is left unpaid). */
+export const isPlanPaymentFailing = (status: Stripe.Subscription.Status) =>
+  status === "past_due" || status === "unpaid";
 
 export interface PlanSubscriptionFacts {
   status: Stripe.Subscription.Status;

@@ -1,6 +1,5 @@
 import type Stripe from "stripe";
-import type { PlanId } from "../../../contracts/plans";
-import { planById } from "../../../contracts/plans";
+import { type PlanId, planById } from "../../../contracts/plans";
 import type { Mailer } from "../../integrations/email/mailer";
 import {
   renderPlanEndedEmail,
